@@ -1,0 +1,1 @@
+"""Per-game heuristic bots: module ``<game module>.py`` defines ``HeuristicBot(game, seed)``."""

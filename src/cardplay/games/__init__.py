@@ -1,0 +1,1 @@
+"""One module per game; each registers itself with :func:`cardplay.engine.register`."""
