@@ -35,5 +35,6 @@ def load(level: str, game: Game, seed: int | None = None) -> Bot:
             mod = importlib.import_module(f"{__name__}.heuristics.{module}")
         except ModuleNotFoundError:
             raise ValueError(f"no heuristic bot for {game.name} yet; levels: random") from None
-        return mod.HeuristicBot(game, seed=seed)  # type: ignore[no-any-return]
+        bot: Bot = mod.HeuristicBot(game, seed=seed)
+        return bot
     raise ValueError(f"unknown bot level {level!r}; valid levels: {', '.join(LEVELS)}")

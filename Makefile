@@ -1,0 +1,36 @@
+# Two commands for a newcomer: `make run` and `make test`. Each creates .venv when missing.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-dev
+
+.PHONY: run test lint typecheck unit bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+## run: an interactive terminal match of Sixty-Six against the strongest bot available
+run: $(STAMP)
+	$(BIN)/cardplay play sixty-six
+
+## test: lint, type-check and the whole test suite
+test: lint typecheck unit
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+unit: $(STAMP)
+	$(BIN)/pytest -n 2 -p no:cacheprovider
+
+## bench: playout speed of every game (figures only, no pass/fail)
+bench: $(STAMP)
+	$(BIN)/python benchmarks/playouts.py
+
+clean:
+	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,726 @@
+"""Sixty-Six («66») and its Schnapsen preset: two players, 24 (20) cards, first to 66 card points.
+
+Rules (RULES.md section 4). Cards A 10 K Q J 9 rank in that order and count 11 10 4 3 2 0. Each
+player gets 6 cards (non-dealer first), the 13th card is turned up as the trump card and lies at
+the bottom of the 12-card talon. The non-dealer leads. While the talon is open there is no
+obligation to follow suit; the trick winner draws first, then the loser (the loser of the sixth
+trick gets the trump card). On lead a player may first exchange the trump 9 for the trump card,
+close the talon, and/or announce a marriage (K+Q of a suit: 20, in trumps 40) by leading its K or
+Q. Once the talon is exhausted or closed, the follower must follow suit and head the trick
+(``must_head``), else trump, else play any card. The last (12th) trick scores 10 when the talon
+was exhausted and never closed. A hand is worth 1 game point (loser 33 or more), 2 (loser under
+33) or 3 (loser with no points, ``schwarz_rule``); a failed close gives the opponent 2. Both at 66
+or more: the hand is replayed; 65-65: a drawn hand whose stand bonus goes to the next winner.
+The winner deals next; the match goes to ``match_target`` (7) game points.
+
+Schnapsen (``preset="schnapsen"``): 20 cards (no nines), 5 cards each, the trump jack is
+exchanged (on any lead), the hand ends as soon as someone reaches 66, and when the cards run out
+the winner of the last trick wins the hand (no 10-point bonus).
+
+Options: preset (sixty-six | schnapsen), end_mode (play_out | first_to_66),
+marriage_requires_trick (True), exchange (won_trick | any_lead), allow_close (True),
+must_head (True), schwarz_rule (zero_points | no_tricks), stand_bonus (True), match_target (7).
+
+Notation and move codes (the fixed action space):
+
+* ``0..51`` play the card with that id (``QH``);
+* ``52 + 4*suit + 2*(0 for K, 1 for Q) + (0 for 20, 1 for 40)``: lead that K or Q announcing the
+  marriage (``KH=20``, ``QS=40``; suits S H D C = 0..3);
+* ``68`` ``exchange``; ``69`` ``close``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import SUIT_CHARS, SUIT_MASKS, card_of, cards_of_mask, format_card, parse_card
+from ..engine import (
+    Deal,
+    Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    Match,
+    OptionError,
+    View,
+    option,
+    register,
+)
+
+__all__ = ["CLOSE", "EXCHANGE", "RULES_RU", "SixtySix", "SixtySixDeal"]
+
+RULES_RU = """«66» (и пресет «Шнапсен»): двое игроков, 24 карты (Т 10 К Д В 9; очки 11 10 4 3 2 0).
+По 6 карт, 13-я открывается козырем и лежит под прикупом из 12 карт. Пока прикуп открыт, масть
+поддерживать не нужно; взявший взятку добирает первым. На ходу можно обменять козырную девятку на
+открытый козырь, закрыть прикуп и объявить марьяж (К+Д одной масти: 20, козырный 40), выходя его
+королём или дамой. После исчерпания или закрытия прикупа нужно отвечать в масть и старше, иначе
+козырем. Последняя взятка даёт 10 очков. Партия стоит 1, 2 или 3 очка; проигравший закрытие отдаёт
+2. Оба набрали 66 — пересдача; 65–65 — ничья, бонус следующему победителю. Матч до 7 очков.
+Шнапсен: 20 карт без девяток, по 5 карт, обмен козырного валета, партия кончается на 66.
+Ходы: карта (QH), марьяж (KH=20, QS=40), exchange, close."""
+
+MARRIAGE_BASE = 52
+EXCHANGE = 68
+CLOSE = 69
+
+# Rank ids (cards.py: 0 = two .. 12 = ace) of the cards used here.
+_NINE, _TEN, _JACK, _QUEEN, _KING, _ACE = 7, 8, 9, 10, 11, 12
+# Strength within a suit (A > 10 > K > Q > J > 9) and card points, indexed by rank id.
+STRENGTH = {_NINE: 0, _JACK: 1, _QUEEN: 2, _KING: 3, _TEN: 4, _ACE: 5}
+CARD_POINTS = {_NINE: 0, _JACK: 2, _QUEEN: 3, _KING: 4, _TEN: 10, _ACE: 11}
+
+_STRENGTH52 = [STRENGTH.get(c % 13, -1) for c in range(52)]
+_POINTS52 = [CARD_POINTS.get(c % 13, 0) for c in range(52)]
+# Cards of a suit that beat a given card in suit, by card id (for must_head).
+_HIGHER52 = [
+    sum(1 << card_of(r, c // 13) for r in STRENGTH if STRENGTH[r] > _STRENGTH52[c])
+    if c % 13 in STRENGTH else 0
+    for c in range(52)
+]
+
+
+_KQ = [(1 << card_of(_KING, s)) | (1 << card_of(_QUEEN, s)) for s in range(4)]
+_MASK_CARDS: dict[int, tuple[int, ...]] = {}
+
+
+def _cards(mask: int) -> tuple[int, ...]:
+    """The cards of a hand mask, cached: hands recur constantly in playouts and searches."""
+    r = _MASK_CARDS.get(mask)
+    if r is None:
+        r = _MASK_CARDS[mask] = tuple(cards_of_mask(mask))
+    return r
+
+
+_LEADS: dict[int, tuple[int, ...]] = {}
+
+
+def _lead_codes(h: int, trump: int, exchange: bool, close: bool) -> tuple[int, ...]:
+    codes = list(_cards(h))
+    for s in range(4):
+        kq = _KQ[s]
+        if h & kq == kq:
+            forty = s == trump
+            codes.append(marriage_code(s, False, forty))
+            codes.append(marriage_code(s, True, forty))
+    if exchange:
+        codes.append(EXCHANGE)
+    if close:
+        codes.append(CLOSE)
+    return tuple(codes)
+
+
+def marriage_code(suit: int, queen: bool, forty: bool) -> int:
+    return MARRIAGE_BASE + 4 * suit + 2 * int(queen) + int(forty)
+
+
+@dataclass(frozen=True)
+class SixtySixOptions:
+    preset: str = option("sixty-six", ("sixty-six", "schnapsen"))
+    end_mode: str = option("play_out", ("play_out", "first_to_66"))
+    marriage_requires_trick: bool = option(True, (True, False))
+    exchange: str = option("won_trick", ("won_trick", "any_lead"))
+    allow_close: bool = option(True, (True, False))
+    must_head: bool = option(True, (True, False))
+    schwarz_rule: str = option("zero_points", ("zero_points", "no_tricks"))
+    stand_bonus: bool = option(True, (True, False))
+    match_target: int = option(7, positive_int=True)
+
+
+@register
+class SixtySix(Game):
+    """Sixty-Six with its options and the Schnapsen preset."""
+
+    name = "sixty-six"
+    title = {"en": "Sixty-Six", "ru": "Шестьдесят шесть (66)"}
+    Options = SixtySixOptions
+    min_players = 2
+    max_players = 2
+    options: SixtySixOptions
+
+    def _setup(self) -> None:
+        o = self.options
+        schnapsen = o.preset == "schnapsen"
+        ranks = (_JACK, _QUEEN, _KING, _TEN, _ACE) if schnapsen else \
+            (_NINE, _JACK, _QUEEN, _KING, _TEN, _ACE)
+        cards = sorted(card_of(r, s) for s in range(4) for r in ranks)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "hand_size", 5 if schnapsen else 6)
+        object.__setattr__(self, "exchange_rank", _JACK if schnapsen else _NINE)
+        object.__setattr__(self, "schnapsen", schnapsen)
+        object.__setattr__(self, "deck_mask", sum(1 << c for c in cards))
+        object.__setattr__(self, "any_lead", o.exchange == "any_lead")
+        object.__setattr__(self, "allow_close", o.allow_close)
+        object.__setattr__(self, "must_head", o.must_head)
+        object.__setattr__(self, "first66", o.end_mode == "first_to_66")
+        object.__setattr__(self, "credit_at_once", not o.marriage_requires_trick)
+
+    cards: list[int]
+    hand_size: int
+    exchange_rank: int
+    schnapsen: bool
+    deck_mask: int
+    any_lead: bool
+    allow_close: bool
+    must_head: bool
+    first66: bool
+    credit_at_once: bool
+
+    @classmethod
+    def _presets(cls) -> dict[str, dict[str, Any]]:
+        return {"sixty-six": {}, "schnapsen": {"end_mode": "first_to_66", "exchange": "any_lead"}}
+
+    def _validate_options(self, opts: Any, given: Any) -> None:
+        if opts.preset == "schnapsen" and opts.end_mode != "first_to_66":
+            raise OptionError("sixty-six: the schnapsen preset always ends a hand at 66; "
+                              "end_mode='play_out' cannot be combined with preset='schnapsen' "
+                              "(valid: end_mode='first_to_66')")
+
+    @property
+    def deck_size(self) -> int:  # type: ignore[override]
+        return len(self.cards)
+
+    def _deck_cards(self) -> list[int]:
+        return list(self.cards)
+
+    # ---- notation
+
+    def _parse(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise InvalidMoveError(f"sixty-six: a move is text, not {type(text).__name__}")
+        t = text.strip()
+        low = t.lower()
+        if low == "exchange":
+            return EXCHANGE
+        if low == "close":
+            return CLOSE
+        if "=" in t:
+            card_text, _, amount = t.partition("=")
+            card = self._card(card_text, text)
+            if amount.strip() not in ("20", "40") or card % 13 not in (_KING, _QUEEN):
+                raise InvalidMoveError(
+                    f"sixty-six: {text!r} is not a move: a marriage is the K or Q of a suit with "
+                    f"=20 or =40, such as 'KH=20' or 'QS=40'")
+            return marriage_code(card // 13, card % 13 == _QUEEN, amount.strip() == "40")
+        return self._card(t, text)
+
+    def _card(self, t: str, text: str) -> int:
+        try:
+            card = parse_card(t)
+        except ValueError:
+            raise InvalidMoveError(
+                f"sixty-six: {text!r} is not a move: expected a card (such as 'QH' or '10♥'), a "
+                f"marriage lead ('KH=20', 'QS=40'), 'exchange' or 'close'") from None
+        if not self.deck_mask >> card & 1:
+            raise InvalidMoveError(f"sixty-six: {text!r} is not a card of this game's deck "
+                                   f"({' '.join(format_card(c) for c in self.cards)})")
+        return card
+
+    def _format(self, code: int) -> str:
+        if code < 52:
+            return format_card(code)
+        if code == EXCHANGE:
+            return "exchange"
+        if code == CLOSE:
+            return "close"
+        k = code - MARRIAGE_BASE
+        suit, queen, forty = k // 4, (k >> 1) & 1, k & 1
+        return f"{'Q' if queen else 'K'}{SUIT_CHARS[suit]}={'40' if forty else '20'}"
+
+    def _example_move(self) -> str:
+        return "QH"
+
+    # ---- match rules
+
+    def _first_dealer(self, rng: random.Random) -> int:
+        # Each player draws a card; the lower card deals; equal ranks draw again (RULES 4.3).
+        while True:
+            a, b = rng.sample(self.cards, 2)
+            if _STRENGTH52[a] != _STRENGTH52[b]:
+                return 0 if _STRENGTH52[a] < _STRENGTH52[b] else 1
+
+    def _next_dealer(self, match: Match, finished: Deal) -> int:
+        assert isinstance(finished, SixtySixDeal)
+        winner = finished.winner
+        return finished.dealer if winner is None else winner
+
+    def _deal_context(self, match: Match) -> dict[str, Any]:
+        pending = 0
+        for d in match.deals:
+            assert isinstance(d, SixtySixDeal)
+            pending = d.bonus_after
+        return {"stand_bonus": pending} if pending else {}
+
+    def _match_over(self, match: Match) -> bool:
+        return max(match.finished_scores) >= self.options.match_target
+
+    def _match_winners(self, match: Match) -> list[int]:
+        t = self.options.match_target
+        return [s for s, v in enumerate(match.finished_scores) if v >= t]
+
+    # ---- determinization
+
+    def sample_deal(self, view: View, rng: random.Random) -> SixtySixDeal:
+        """A deal consistent with ``view``: the opponent's unknown cards are drawn uniformly from
+        the unseen cards he can hold (voids and must-head failures shown in phase 2 exclude cards),
+        the rest of the unseen cards form the talon in random order."""
+        return _sample(self, view, rng)
+
+
+class SixtySixDeal(Deal):
+    """One hand of Sixty-Six (or Schnapsen)."""
+
+    game: SixtySix
+
+    def _start(self, order: list[int], stand_bonus: int = 0, **context: Any) -> None:
+        if context:
+            raise ValueError(f"sixty-six: unknown deal context {sorted(context)}; "
+                             f"valid: stand_bonus")
+        if isinstance(stand_bonus, bool) or not isinstance(stand_bonus, int) or stand_bonus < 0:
+            raise ValueError("sixty-six: stand_bonus is a whole number >= 0")
+        if stand_bonus:
+            self._context = {"stand_bonus": stand_bonus}
+        g = self.game
+        n = g.hand_size
+        nd = 1 - self.dealer
+        hands = [0, 0]
+        for i in range(2 * n):
+            seat = nd if i % 2 == 0 else self.dealer
+            hands[seat] |= 1 << order[i]
+        self.hands = hands
+        self.turned = order[2 * n]
+        self.talon = [*order[2 * n + 1:], order[2 * n]]
+        self.tpos = 0
+        self.trump = self.turned // 13
+        self.nine = card_of(g.exchange_rank, self.trump)
+        self.closed_by = -1
+        self.lead = -1
+        self.leader = nd
+        self.lead_marriage = False
+        self.pts = [0, 0]
+        self.pending = [0, 0]
+        self.tricks_won = [0, 0]
+        self.won = [0, 0]
+        self.tricks: list[tuple[int, int, int, int, bool]] = []
+        self.marriages: list[tuple[int, int, int, int]] = []
+        self.exchanged: tuple[int, int, int] | None = None
+        self.revealed = [0, 0]
+        self.trump_taker = -1
+        self.last_bonus = -1
+        self.stand_bonus = stand_bonus
+        self.winner: int | None = None
+        self.game_points = 0
+        self.outcome = ""
+        self.bonus_after = stand_bonus
+        self._res: list[int] | None = None
+        self._turn = nd
+
+    # ---- state helpers
+
+    @property
+    def talon_size(self) -> int:
+        return len(self.talon) - self.tpos
+
+    @property
+    def phase2(self) -> bool:
+        return self.closed_by >= 0 or self.tpos >= len(self.talon)
+
+    def _copy(self) -> SixtySixDeal:
+        d = SixtySixDeal.__new__(SixtySixDeal)
+        d.__dict__.update(self.__dict__)
+        d.hands = self.hands[:]
+        d.talon = self.talon[:]
+        d.pts = self.pts[:]
+        d.pending = self.pending[:]
+        d.tricks_won = self.tricks_won[:]
+        d.won = self.won[:]
+        d.tricks = self.tricks[:]
+        d.marriages = self.marriages[:]
+        d.revealed = self.revealed[:]
+        return d
+
+    # ---- rules
+
+    def _legal(self) -> list[int]:
+        p = self._turn
+        if p is None:
+            return []
+        h = self.hands[p]
+        if self.lead < 0:
+            g = self.game
+            open_talon = self.closed_by < 0 and len(self.talon) - self.tpos >= 2
+            exch = open_talon and h >> self.nine & 1 and (g.any_lead or self.tricks_won[p] > 0)
+            key = h | self.trump << 52 | bool(exch) << 54 | (open_talon and g.allow_close) << 55
+            r = _LEADS.get(key)
+            if r is None:
+                r = _LEADS[key] = _lead_codes(h, self.trump, bool(exch),
+                                              bool(open_talon and g.allow_close))
+            return r  # type: ignore[return-value]
+        if self.closed_by < 0 and self.tpos < len(self.talon):
+            return _cards(h)  # type: ignore[return-value]
+        lead = self.lead
+        same = h & SUIT_MASKS[lead // 13]
+        if same:
+            if self.game.must_head:
+                higher = same & _HIGHER52[lead]
+                if higher:
+                    return _cards(higher)  # type: ignore[return-value]
+            return _cards(same)  # type: ignore[return-value]
+        trumps = h & SUIT_MASKS[self.trump]
+        return _cards(trumps if trumps else h)  # type: ignore[return-value]
+
+    def _can_exchange(self, p: int) -> bool:
+        if self.closed_by >= 0 or self.talon_size < 2:
+            return False
+        if not self.hands[p] >> self.nine & 1:
+            return False
+        return self.game.any_lead or self.tricks_won[p] > 0
+
+    def _apply(self, code: int) -> None:
+        p = self._turn
+        assert p is not None
+        if code == EXCHANGE:
+            nine = self.nine
+            took = self.talon[-1]
+            self.hands[p] ^= (1 << nine) | (1 << took)
+            self.talon[-1] = nine
+            self.exchanged = (p, took, nine)
+            self.revealed[p] |= 1 << took
+            return
+        if code == CLOSE:
+            self.closed_by = p
+            return
+        if self.lead < 0:
+            if code >= MARRIAGE_BASE:
+                k = code - MARRIAGE_BASE
+                suit, queen = k // 4, (k >> 1) & 1
+                card = card_of(_QUEEN if queen else _KING, suit)
+                partner = card_of(_KING if queen else _QUEEN, suit)
+                value = 40 if suit == self.trump else 20
+                self.marriages.append((p, suit, value, partner))
+                self.revealed[p] |= 1 << partner
+                self.lead_marriage = True
+                if self.tricks_won[p] or self.game.credit_at_once:
+                    self.pts[p] += value
+                else:
+                    self.pending[p] += value
+            else:
+                card = code
+                self.lead_marriage = False
+            self.hands[p] &= ~(1 << card)
+            self.revealed[p] &= ~(1 << card)
+            self.lead = card
+            self.leader = p
+            if self.game.first66 and self.pts[p] >= 66:
+                self._decide_at_66(p)
+                return
+            self._turn = 1 - p
+            return
+        self._follow(p, code)
+
+    def _follow(self, p: int, card: int) -> None:
+        lead, leader = self.lead, self.leader
+        self.hands[p] &= ~(1 << card)
+        self.revealed[p] &= ~(1 << card)
+        if card // 13 == lead // 13:
+            winner = p if _STRENGTH52[card] > _STRENGTH52[lead] else leader
+        elif card // 13 == self.trump:
+            winner = p
+        else:
+            winner = leader
+        phase2 = self.phase2
+        self.tricks.append((leader, lead, card, winner, phase2))
+        self.pts[winner] += _POINTS52[lead] + _POINTS52[card]
+        self.won[winner] |= (1 << lead) | (1 << card)
+        self.tricks_won[winner] += 1
+        if self.pending[winner]:
+            self.pts[winner] += self.pending[winner]
+            self.pending[winner] = 0
+        self.lead = -1
+        self.lead_marriage = False
+        loser = 1 - winner
+        if self.closed_by < 0 and self.tpos < len(self.talon):
+            t = self.talon
+            self.hands[winner] |= 1 << t[self.tpos]
+            self.hands[loser] |= 1 << t[self.tpos + 1]
+            self.tpos += 2
+            if self.tpos >= len(t):
+                self.trump_taker = loser
+                self.revealed[loser] |= 1 << t[-1]
+        empty = not self.hands[0] and not self.hands[1]
+        if empty and self.closed_by < 0 and not self.game.schnapsen:
+            self.pts[winner] += 10
+            self.last_bonus = winner
+        if self.game.first66 and self.pts[winner] >= 66:
+            self._decide_at_66(winner)
+        elif empty:
+            self._decide_at_end(winner)
+        else:
+            self._turn = winner
+
+    def _game_points(self, loser: int) -> int:
+        lp = self.pts[loser]
+        if self.game.options.schwarz_rule == "zero_points":
+            if lp == 0:
+                return 3
+        elif self.tricks_won[loser] == 0:
+            return 3
+        return 2 if lp < 33 else 1
+
+    def _decide_at_66(self, seat: int) -> None:
+        closer = self.closed_by
+        if closer >= 0 and seat != closer:
+            self._finish(seat, 2, "failed_close")
+        else:
+            self._finish(seat, self._game_points(1 - seat), "reached_66")
+
+    def _decide_at_end(self, last_winner: int) -> None:
+        pts, closer = self.pts, self.closed_by
+        if self.game.options.end_mode == "first_to_66":
+            # Nobody reached 66 before the cards ran out.
+            if closer >= 0:
+                self._finish(1 - closer, 2, "failed_close")
+            elif self.game.schnapsen:
+                self._finish(last_winner, 1, "last_trick")
+            else:
+                self._finish(None, 0, "drawn")
+            return
+        if closer >= 0:
+            c, o = pts[closer], pts[1 - closer]
+            if c >= 66 and o >= 66:
+                self._finish(None, 0, "replay")
+            elif c >= 66:
+                self._finish(closer, self._game_points(1 - closer), "closed_and_won")
+            else:
+                self._finish(1 - closer, 2, "failed_close")
+            return
+        if pts[0] >= 66 and pts[1] >= 66:
+            self._finish(None, 0, "replay")
+        elif pts[0] >= 66 or pts[1] >= 66:
+            w = 0 if pts[0] >= 66 else 1
+            self._finish(w, self._game_points(1 - w), "reached_66")
+        else:
+            self._finish(None, 0, "drawn")
+
+    def _finish(self, winner: int | None, points: int, outcome: str) -> None:
+        self.winner = winner
+        self.outcome = outcome
+        res = [0, 0]
+        if winner is not None:
+            self.game_points = points
+            res[winner] = points + self.stand_bonus
+            self.bonus_after = 0
+        elif outcome == "drawn" and self.game.options.stand_bonus:
+            self.bonus_after = self.stand_bonus + 1
+        else:
+            self.bonus_after = self.stand_bonus
+        self._res = res
+        self._turn = None
+
+    # ---- reports
+
+    def _points(self) -> list[int]:
+        return list(self.pts)
+
+    def _result(self) -> list[int] | None:
+        return list(self._res) if self._res is not None else None
+
+    def _hand(self, seat: int) -> list[int]:
+        return cards_of_mask(self.hands[seat])
+
+    def _known_to(self, seat: int) -> set[int]:
+        return set(cards_of_mask(self.revealed[1 - seat]))
+
+    def _public(self, seat: int) -> dict[str, Any]:
+        fc = format_card
+        face_up = self.talon[-1] if self.tpos < len(self.talon) else None
+        trick = []
+        if self.lead >= 0:
+            trick.append({"seat": self.leader, "card": fc(self.lead),
+                          "marriage": self.lead_marriage})
+        pub: dict[str, Any] = {
+            "trump_suit": SUIT_CHARS[self.trump],
+            "turned_trump": fc(self.turned),
+            "trump_card": fc(face_up) if face_up is not None else None,
+            "trump_card_taker": self.trump_taker if self.trump_taker >= 0 else None,
+            "talon": self.talon_size,
+            "closed_by": self.closed_by if self.closed_by >= 0 else None,
+            "phase": 2 if self.phase2 else 1,
+            "leader": self.leader,
+            "trick": trick,
+            "tricks": [{"leader": ld, "cards": [fc(a), fc(b)], "winner": w, "phase2": p2}
+                       for ld, a, b, w, p2 in self.tricks],
+            "tricks_won": list(self.tricks_won),
+            "pending": list(self.pending),
+            "marriages": [{"seat": s, "suit": SUIT_CHARS[su], "points": v, "shown": fc(c)}
+                          for s, su, v, c in self.marriages],
+            "exchange": ({"seat": self.exchanged[0], "took": fc(self.exchanged[1]),
+                          "gave": fc(self.exchanged[2])} if self.exchanged else None),
+            "hand_sizes": [self.hands[0].bit_count(), self.hands[1].bit_count()],
+            "known_cards": [[fc(c) for c in cards_of_mask(self.revealed[s])] for s in (0, 1)],
+            "last_trick_bonus": self.last_bonus if self.last_bonus >= 0 else None,
+            "stand_bonus": self.stand_bonus,
+        }
+        if self._turn is None:
+            pub["outcome"] = {"winner": self.winner, "game_points": self.game_points,
+                              "reason": self.outcome, "stand_bonus_next": self.bonus_after}
+        return pub
+
+
+SixtySix.DealClass = SixtySixDeal
+
+
+# ------------------------------------------------------------------------------------------------
+# Determinization
+
+
+def _sample(game: SixtySix, view: View, rng: random.Random) -> SixtySixDeal:
+    """Rebuild a deck order consistent with the view and replay the public history on it.
+
+    Every card's acquisition is placed in a slot (initial hand or a draw after a given trick) no
+    later than the first move that needs it; slots are filled earliest-deadline-first, which is
+    feasible whenever the real history was.
+    """
+    me = view.seat
+    opp = 1 - me
+    pub = view.public
+    n = game.hand_size
+    dealer = view.dealer
+    nd = 1 - dealer
+    turned = parse_card(pub["turned_trump"])
+    trump = turned // 13
+    codes = [game.code_of(t) for _, t in view.history]
+    seats = [s for s, _ in view.history]
+
+    # Walk the public history: who needs which card by when, draws and the phase-2 follows.
+    need: list[dict[int, int]] = [{}, {}]      # card -> earliest move index it is needed
+    draw_slots: list[list[int]] = [[], []]     # move index after which each draw happens
+    forbidden_opp = 0
+    exchange_by = -1
+    exchange_nine = -1
+    tpos, closed = 0, False
+    talon_len = len(game.cards) - 2 * n
+    draw_events: list[int] = []                # the winner of each trick followed by draws
+    lead, leader = -1, -1
+    bottom_taker = -1
+    for i, (seat, code) in enumerate(zip(seats, codes, strict=True)):
+        if code == EXCHANGE:
+            exchange_by = seat
+            exchange_nine = card_of(game.exchange_rank, trump)
+            need[seat].setdefault(exchange_nine, i)
+            continue
+        if code == CLOSE:
+            closed = True
+            continue
+        if code >= MARRIAGE_BASE:
+            k = code - MARRIAGE_BASE
+            suit, queen = k // 4, (k >> 1) & 1
+            card = card_of(_QUEEN if queen else _KING, suit)
+            partner = card_of(_KING if queen else _QUEEN, suit)
+            need[seat].setdefault(partner, i)
+        else:
+            card = code
+        need[seat][card] = min(need[seat].get(card, i), i)
+        if lead < 0:
+            lead, leader = card, seat
+            continue
+        # A follow: record phase-2 information about the follower, then resolve and draw.
+        phase2 = closed or tpos >= talon_len
+        if phase2 and seat == opp:
+            ls = lead // 13
+            if card // 13 != ls:
+                forbidden_opp |= SUIT_MASKS[ls]
+                if card // 13 != trump:
+                    forbidden_opp |= SUIT_MASKS[trump]
+            elif game.options.must_head and _STRENGTH52[card] < _STRENGTH52[lead]:
+                forbidden_opp |= _HIGHER52[lead]
+        if card // 13 == lead // 13:
+            winner = seat if _STRENGTH52[card] > _STRENGTH52[lead] else leader
+        elif card // 13 == trump:
+            winner = seat
+        else:
+            winner = leader
+        if not closed and tpos < talon_len:
+            draw_slots[winner].append(i)
+            draw_slots[1 - winner].append(i)
+            draw_events.append(winner)
+            tpos += 2
+            if tpos >= talon_len:
+                bottom_taker = 1 - winner
+        lead = -1
+
+    # The bottom card (the turned trump, or the exchanged nine) reaches its taker by the last
+    # draw, and the exchanger got the turned trump by the exchange: neither needs a deck slot.
+    bottom_card = exchange_nine if exchange_by >= 0 else turned
+    hand_sets = [set(), set()]  # type: list[set[int]]
+    hand_sets[me] = {int(c) for c in view.hand}
+    known_opp = {parse_card(c) for c in pub["known_cards"][opp]}
+    hand_sizes = pub["hand_sizes"]
+    seen: set[int] = set(hand_sets[me]) | known_opp | {turned}
+    if exchange_by >= 0:
+        seen.add(exchange_nine)
+    for s in (0, 1):
+        seen |= set(need[s])
+    pool = [c for c in game.cards if c not in seen]
+    # Current hands: a card in hand is needed at the end ("infinity").
+    end = len(codes) + 1
+    opp_unknown = hand_sizes[opp] - len(known_opp)
+    allowed = [c for c in pool if not forbidden_opp >> c & 1]
+    if opp_unknown > len(allowed):
+        raise ValueError("sixty-six: the view is inconsistent (no world fits it)")
+    opp_cards = rng.sample(allowed, opp_unknown)
+    rest = [c for c in pool if c not in set(opp_cards)]
+    rng.shuffle(rest)
+    hand_sets[opp] = known_opp | set(opp_cards)
+
+    slots_cards: list[list[int]] = [[], []]
+    for s in (0, 1):
+        items = dict(need[s])
+        for c in hand_sets[s]:
+            items.setdefault(c, end)
+        # Cards that arrive without a deck slot (only once: a nine given away and drawn back
+        # keeps its slot for the exchange).
+        if s == exchange_by:
+            items.pop(turned, None)
+        if s == bottom_taker and s != exchange_by:
+            items.pop(bottom_card, None)
+        ordered = sorted(items, key=lambda c: (items[c], c))
+        slots = [-1] * n + draw_slots[s]
+        if s == bottom_taker:
+            slots = slots[:-1]
+        if len(ordered) != len(slots):
+            raise ValueError("sixty-six: the view is inconsistent (card counts do not match)")
+        for c, when in zip(ordered, slots, strict=True):
+            if items[c] <= when:
+                raise ValueError("sixty-six: the view is inconsistent (a card came too late)")
+        slots_cards[s] = ordered
+
+    order = [0] * len(game.cards)
+    for i in range(n):
+        order[2 * i] = slots_cards[nd][i]
+        order[2 * i + 1] = slots_cards[dealer][i]
+    order[2 * n] = turned
+    pos = 2 * n + 1
+    idx = [n, n]
+    # The talon is drawn winner first, then loser; the loser of the last draw takes the bottom.
+    for winner in draw_events:
+        for s in (winner, 1 - winner):
+            if pos < len(order):
+                order[pos] = slots_cards[s][idx[s]]
+                idx[s] += 1
+                pos += 1
+    for c in rest:
+        order[pos] = c
+        pos += 1
+    ctx = {"stand_bonus": pub["stand_bonus"]} if pub["stand_bonus"] else {}
+    deal = game.deal(deck=order, dealer=dealer, **ctx)
+    assert isinstance(deal, SixtySixDeal)
+    for code in codes:
+        deal.apply_code(code)
+    return deal
+
+
+def check_move(deal: SixtySixDeal, code: int) -> None:
+    """Raise IllegalMoveError unless ``code`` is legal now (used by tools that bypass play())."""
+    if code not in deal.legal_codes():
+        raise IllegalMoveError(f"sixty-six: {deal.game.move(code)} is not legal now")
