@@ -25,7 +25,8 @@ def _configs() -> list[tuple[str, int]]:
     out = []
     for name in cardplay.games():
         cls = cardplay.engine.game_class(name)
-        counts = sorted({cls.min_players, cls.max_players, min(cls.min_players + 1, cls.max_players)})
+        lo, hi = cls.min_players, cls.max_players
+        counts = sorted({lo, hi, min(lo + 1, hi)})
         for n in counts:
             out.append((name, n))
     return out
@@ -293,3 +294,10 @@ def test_property_moves_exist_exactly_while_someone_is_to_move(data: st.DataObje
         if not moves:
             break
         deal.play(moves[data.draw(st.integers(0, len(moves) - 1))])
+
+
+def test_games_stays_callable_after_a_game_is_imported() -> None:
+    before = cardplay.games()
+    for name in before:
+        cardplay.load(name)
+    assert cardplay.games() == before

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar, TypeVar
 
+from .cards import _CARDS as _CARD_OBJECTS
 from .cards import Card, CardParseError, format_card, parse_cards
 
 __all__ = [
@@ -205,22 +206,35 @@ def fresh_seed() -> int:
 # Views
 
 
+_SCALARS = (str, int, float, bool, type(None))
+
+
 def _freeze(value: Any) -> Any:
+    """A read-only deep copy: dicts become mapping proxies, lists become tuples."""
+    t = type(value)
+    if t in _SCALARS:
+        return value
+    if t is dict or t is MappingProxyType:
+        return MappingProxyType({k: _freeze(v) for k, v in value.items()})
+    if t is list or t is tuple:
+        return tuple([_freeze(v) for v in value])
     if isinstance(value, Mapping):
         return MappingProxyType({k: _freeze(v) for k, v in value.items()})
-    if isinstance(value, (list, tuple)):
-        return tuple(_freeze(v) for v in value)
     return value
 
 
 def _thaw(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return {k: _thaw(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_thaw(v) for v in value]
-    if isinstance(value, Card):
+    """The JSON-ready form of a frozen value (cards and moves become their texts)."""
+    t = type(value)
+    if t is Card:
         return str(value)
-    if isinstance(value, Move):
+    if t in _SCALARS:
+        return value
+    if t is dict or t is MappingProxyType or isinstance(value, Mapping):
+        return {k: _thaw(v) for k, v in value.items()}
+    if t is list or t is tuple:
+        return [_thaw(v) for v in value]
+    if t is Move:
         return value.text
     return value
 
@@ -345,7 +359,17 @@ class Game(ABC):
         return int(getattr(self.options, "players", self.min_players))
 
     def options_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self.options)
+        """The options as a plain dict (every option, defaults included)."""
+        return {f.name: getattr(self.options, f.name) for f in dataclasses.fields(self.options)}
+
+    @property
+    def frozen_options(self) -> Mapping[str, Any]:
+        """The options as a read-only mapping, built once per game."""
+        cached: Mapping[str, Any] | None = self.__dict__.get("_frozen_options")
+        if cached is None:
+            cached = MappingProxyType(self.options_dict())
+            object.__setattr__(self, "_frozen_options", cached)
+        return cached
 
     def __repr__(self) -> str:
         return f"cardplay.load({self.name!r}, **{self.options_dict()!r})"
@@ -589,11 +613,13 @@ class Deal(ABC):
         """Legal moves of the seat to act (empty once the deal is over)."""
         if self._turn is None:
             return []
-        mv = self.game.move
-        return [mv(c) for c in self._legal()]
+        codes = self._legal()
+        self._legal_memo = (len(self.history), codes)
+        cache, mv = self.game._move_cache, self.game.move
+        return [cache.get(c) or mv(c) for c in codes]
 
     def legal_codes(self) -> list[int]:
-        """Fast path for bots: the legal move codes."""
+        """Fast path for bots: the legal move codes (a sequence; do not modify it)."""
         return self._legal() if self._turn is not None else []
 
     def apply_code(self, code: int) -> None:
@@ -609,7 +635,9 @@ class Deal(ABC):
         if seat is not None and seat != self._turn:
             raise IllegalMoveError(f"{self.game.name}: it is seat {self._turn}'s turn, "
                                    f"not seat {seat}'s")
-        legal = self._legal()
+        # legal_moves() usually ran just before in this same position: reuse its answer.
+        memo = self.__dict__.get("_legal_memo")
+        legal = memo[1] if memo is not None and memo[0] == len(self.history) else self._legal()
         if code not in legal:
             shown = " ".join(self.game.move(c).text for c in legal)
             raise IllegalMoveError(f"{self.game.name}: {self.game.move(code).text} is not legal "
@@ -630,14 +658,17 @@ class Deal(ABC):
             players=self.players,
             dealer=self.dealer,
             to_move=self._turn,
-            hand=tuple(Card(c) for c in self._hand(seat)),
+            hand=tuple([_CARD_OBJECTS[c] for c in self._hand(seat)]),
             legal_moves=legal,
-            public=_freeze(self._public(seat)),
+            # The public dict is built afresh for every view, so nothing in it aliases the
+            # deal's state; a read-only top level is enough to keep views from being edited
+            # by accident without paying for a deep freeze on every turn.
+            public=MappingProxyType(self._public(seat)),
             points=tuple(self._points()),
             is_over=over,
             result=tuple(res) if res is not None else None,
             history=tuple((s, mv(c).text) for s, c in self.history),
-            options=_freeze(self.game.options_dict()),
+            options=self.game.frozen_options,
         )
 
     def _check_seat(self, seat: int) -> None:

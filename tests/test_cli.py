@@ -1,0 +1,447 @@
+"""The ``cardplay`` command, driven through ``main(argv)`` with swapped stdin and stdout."""
+
+from __future__ import annotations
+
+import builtins
+import io
+import json
+import re
+import string
+import sys
+from pathlib import Path
+
+import pytest
+
+import cardplay
+from cardplay import cli
+from cardplay.cli import COMMANDS, Command, main, pretty_move
+from cardplay.i18n import LABELS, MESSAGES, Translator, detect_lang
+
+
+@pytest.fixture(autouse=True)
+def _english(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests choose their language explicitly; the person's LANG must not leak in."""
+    monkeypatch.delenv("LANG", raising=False)
+
+
+def run(monkeypatch: pytest.MonkeyPatch, argv: list[str], stdin: str = "") -> tuple[int, str]:
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    monkeypatch.setattr(sys, "stdout", out)
+    code = main(argv)
+    return code, out.getvalue()
+
+
+def seed_where_seat_0_leads() -> int:
+    """A seed whose Sixty-Six match starts with seat 0 to move (seat 1 deals)."""
+    game = cardplay.load("sixty-six")
+    return next(s for s in range(100) if game.match(s).to_move == 0)
+
+
+# ---- games and rules
+
+
+def test_games_lists_every_game_with_both_titles(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out = run(monkeypatch, ["games"])
+    assert code == 0
+    for name in cardplay.engine.games():
+        assert name in out
+    assert "Sixty-Six" in out and "Шестьдесят шесть" in out
+    assert "players" in out
+
+
+def test_games_in_russian_from_lang_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    code, out = run(monkeypatch, ["games"])
+    assert code == 0
+    assert "игра" in out and "Правила:" in out
+    code, out = run(monkeypatch, ["games", "--lang", "en"])
+    assert "Rules:" in out
+
+
+def test_rules_in_english_lists_every_option(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out = run(monkeypatch, ["rules", "sixty-six"])
+    assert code == 0
+    cls = cardplay.engine.game_class("sixty-six")
+    doc = sys.modules[cls.__module__].__doc__ or ""
+    assert doc.strip().splitlines()[0] in out
+    for name in cls.option_fields():
+        assert re.search(rf"^\s+{name}\s", out, re.M), name
+    assert re.search(r"^\s+end_mode\s+play_out\s+play_out, first_to_66$", out, re.M)
+    assert re.search(r"^\s+must_head\s+true\s+true, false$", out, re.M)
+    assert "whole number" in out  # match_target
+
+
+def test_rules_in_russian(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out = run(monkeypatch, ["rules", "sixty-six", "--lang", "ru"])
+    assert code == 0
+    module = sys.modules[cardplay.engine.game_class("sixty-six").__module__]
+    assert module.RULES_RU.strip().splitlines()[0] in out
+    assert "Настройки" in out and "по умолчанию" in out
+    assert "Шестьдесят шесть" in out
+
+
+def test_rules_of_an_unknown_game_exits_2(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out = run(monkeypatch, ["rules", "poker"])
+    assert code == 2
+    assert "sixty-six" in out  # the valid games are named
+
+
+def test_help_and_missing_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out = run(monkeypatch, ["--help"])
+    assert code == 0 and "play" in out and "replay" in out
+    code, out = run(monkeypatch, [])
+    assert code == 2
+    code, _ = run(monkeypatch, ["play"])  # argparse: missing NAME
+    assert code == 2
+
+
+# ---- play
+
+
+def test_whole_match_to_the_end(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    path = tmp_path / "m.json"
+    code, out = run(monkeypatch, ["play", "sixty-six", "--vs", "random", "--seed", "11",
+                                  "--save", str(path)], stdin="1\n" * 3000)
+    assert code == 0
+    assert "The match is over" in out
+    assert "Deal 1 is over." in out and "Result of the deal" in out
+    assert f"Match record saved to {path}" in out
+    record = json.loads(path.read_text(encoding="utf-8"))
+    match = cardplay.replay(record)
+    assert isinstance(match, cardplay.Match) and match.is_over
+    assert f"Final scores: You {match.scores[0]} · Bot 1 {match.scores[1]}" in out
+    assert max(match.scores) >= 7
+    # the bots' moves are printed as they happen
+    assert out.count("Bot 1: ") >= sum(1 for _ in record["moves"]) // 3
+    # a Sixty-Six view is drawn by its own renderer, with suit symbols
+    assert "Trump: " in out and "Your hand: " in out and "♠" in out
+
+
+def test_forced_moves_are_confirmed_with_enter(monkeypatch: pytest.MonkeyPatch,
+                                               tmp_path: Path) -> None:
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    forced = 0
+
+    def person(prompt: str) -> str:
+        nonlocal forced
+        out.write(prompt + "\n")
+        tail = out.getvalue()[-300:]
+        if "Only one move" in tail.rsplit("Your moves:", 1)[-1]:
+            forced += 1
+            return ""
+        return "1"
+
+    monkeypatch.setattr(builtins, "input", person)
+    code = main(["play", "sixty-six", "--vs", "random", "--seed", "4",
+                 "--save", str(tmp_path / "f.json")])
+    assert code == 0 and forced > 0
+    assert "The match is over" in out.getvalue()
+    assert "Nothing entered" not in out.getvalue()
+
+
+def test_auto_plays_forced_moves(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    code, out = run(monkeypatch, ["play", "sixty-six", "--vs", "random", "--seed", "4", "--auto",
+                                  "--save", str(tmp_path / "a.json")], stdin="1\n" * 3000)
+    assert code == 0 and "The match is over" in out
+    assert "Only one move" not in out
+
+
+def test_bad_inputs_get_messages_and_change_nothing(monkeypatch: pytest.MonkeyPatch,
+                                                    tmp_path: Path) -> None:
+    seed = seed_where_seat_0_leads()
+    hand = {str(c) for c in cardplay.load("sixty-six").match(seed).view(0).hand}
+    not_held = next(c for c in ("AS", "TS", "KS", "QS", "JS", "9S", "AH", "TH") if c not in hand)
+    path = tmp_path / "bad.json"
+    lines = ["", "99", "0", "xx", "KH=30", "buy", not_held]
+    code, out = run(monkeypatch, ["play", "sixty-six", "--seed", str(seed), "--save", str(path)],
+                    stdin="\n".join(lines) + "\n")
+    assert code == 0
+    assert "Nothing entered: type a number from 1 to" in out
+    assert "There is no move 99" in out and "There is no move 0" in out
+    assert "'xx' is not a move in this game" in out
+    assert "'KH=30' is not a move in this game" in out
+    assert "'buy' is not a move in this game" in out
+    assert f"'{not_held}' cannot be played now" in out
+    assert out.count("Your move> ") == len(lines) + 1  # a new prompt after each, then EOF
+    assert "End of input" in out
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert record["moves"] == []  # nothing was played
+    assert record["seed"] == seed
+
+
+def test_moves_by_notation_in_any_spelling(monkeypatch: pytest.MonkeyPatch,
+                                           tmp_path: Path) -> None:
+    seed = seed_where_seat_0_leads()
+    card = cardplay.load("sixty-six").match(seed).view(0).hand[0]
+    spelled = card.pretty().lower()  # such as "10♥" or "q♠"
+    path = tmp_path / "n.json"
+    code, out = run(monkeypatch, ["play", "sixty-six", "--seed", str(seed), "--save", str(path)],
+                    stdin=spelled + "\n")
+    assert code == 0
+    assert f"You: {card.pretty()}" in out
+    assert json.loads(path.read_text(encoding="utf-8"))["moves"][0] == str(card)
+
+
+def test_eof_saves_a_record_that_replays(monkeypatch: pytest.MonkeyPatch,
+                                         tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out = run(monkeypatch, ["play", "sixty-six", "--seed", "21"], stdin="1\n1\n1\n")
+    assert code == 0
+    path = tmp_path / "cardplay-sixty-six-21.json"
+    assert path.exists() and f"saved to {path.name}" in out
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert record["game"] == "sixty-six" and len(record["moves"]) >= 3
+    match = cardplay.replay(record)
+    assert isinstance(match, cardplay.Match) and not match.is_over
+    assert [t for _, t in match.moves] == record["moves"]
+
+
+def test_random_seed_is_recorded(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out = run(monkeypatch, ["play", "sixty-six"], stdin="")
+    assert code == 0
+    (path,) = tmp_path.glob("cardplay-sixty-six-*.json")
+    seed = json.loads(path.read_text(encoding="utf-8"))["seed"]
+    assert path.name == f"cardplay-sixty-six-{seed}.json" and f"seed {seed}" in out
+
+
+def test_quit_and_ctrl_c(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    code, out = run(monkeypatch, ["play", "sixty-six", "--seed", "3", "--save",
+                                  str(tmp_path / "q.json")], stdin="q\n")
+    assert code == 0 and "You left the match." in out
+    assert (tmp_path / "q.json").exists()
+
+    def interrupt(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(builtins, "input", interrupt)
+    path = tmp_path / "c.json"
+    code, out = run(monkeypatch, ["play", "sixty-six", "--seed", "3", "--save", str(path)])
+    assert code == 130 and "Interrupted." in out
+    cardplay.replay(json.loads(path.read_text(encoding="utf-8")))
+
+
+def test_unsaveable_record_is_reported(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    path = tmp_path / "no-such-folder" / "r.json"
+    code, out = run(monkeypatch, ["play", "sixty-six", "--seed", "3", "--save", str(path)])
+    assert code == 1 and "cannot save the record" in out
+
+
+def test_help_at_the_prompt_and_russian_play(monkeypatch: pytest.MonkeyPatch,
+                                             tmp_path: Path) -> None:
+    code, out = run(monkeypatch, ["play", "sixty-six", "--seed", "3", "--lang", "ru",
+                                  "--save", str(tmp_path / "r.json")], stdin="?\n\n1\n")
+    assert code == 0
+    assert "Введите номер хода или сам ход" in out
+    assert "Ничего не введено" in out
+    assert "Ваши ходы:" in out and "Козырь:" in out
+    assert "Ввод закончился" in out and "Запись партии сохранена" in out
+
+
+def test_bad_option_exits_2_naming_the_valid_values(monkeypatch: pytest.MonkeyPatch,
+                                                    tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out = run(monkeypatch, ["play", "sixty-six", "--option", "end_mode=sudden"])
+    assert code == 2
+    assert "play_out" in out and "first_to_66" in out
+    code, out = run(monkeypatch, ["play", "sixty-six", "--option", "colour=red"])
+    assert code == 2 and "match_target" in out
+    code, out = run(monkeypatch, ["play", "sixty-six", "-o", "match_target=0"])
+    assert code == 2 and "whole number" in out
+    code, out = run(monkeypatch, ["play", "sixty-six", "--option", "match_target"])
+    assert code == 2 and "name=value" in out
+    code, out = run(monkeypatch, ["play", "no-such-game"])
+    assert code == 2 and "sixty-six" in out
+    assert not list(tmp_path.glob("*.json"))  # nothing started, nothing saved
+
+
+def test_options_are_passed_to_the_game(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    path = tmp_path / "o.json"
+    code, _ = run(monkeypatch, ["play", "sixty-six", "--seed", "2", "--save", str(path),
+                                "--option", "preset=schnapsen", "-o", "match_target=1",
+                                "-o", "allow_close=false", "--vs", "random"],
+                  stdin="1\n" * 200)
+    assert code == 0
+    options = json.loads(path.read_text(encoding="utf-8"))["options"]
+    assert options["preset"] == "schnapsen" and options["match_target"] == 1
+    assert options["allow_close"] is False
+
+
+def test_bad_seat_players_and_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out = run(monkeypatch, ["play", "sixty-six", "--seat", "2"])
+    assert code == 2 and "seats are 0 to 1" in out
+    code, out = run(monkeypatch, ["play", "sixty-six", "--players", "3"])
+    assert code == 2 and "2 players" in out
+    code, _ = run(monkeypatch, ["play", "sixty-six", "--vs", "genius"])
+    assert code == 2
+
+
+def test_players_option_and_hidden_points(monkeypatch: pytest.MonkeyPatch,
+                                          tmp_path: Path) -> None:
+    multi = next(n for n in cardplay.engine.games()
+                 if "players" in cardplay.engine.game_class(n).option_fields())
+    cls = cardplay.engine.game_class(multi)
+    players = min(cls.min_players + 1, cls.max_players)
+    path = tmp_path / "p.json"
+    code, out = run(monkeypatch, ["play", multi, "--players", str(players), "--seed", "1",
+                                  "--vs", "random", "--save", str(path), "--hide-points"],
+                    stdin="1\n" * 10)
+    assert code == 0
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert str(record["options"]["players"]) == str(players)
+    assert f"Bot {players - 1}" in out and "Points in this deal" not in out
+
+
+def test_playing_at_seat_1(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    code, out = run(monkeypatch, ["play", "sixty-six", "--seat", "1", "--seed", "5",
+                                  "--save", str(tmp_path / "s.json")], stdin="1\n1\n")
+    assert code == 0 and "Bot 0: " in out and "You: " in out
+
+
+@pytest.mark.parametrize("name", cardplay.engine.games())
+def test_every_game_can_be_started(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                   name: str) -> None:
+    """The generic display copes with every registered game: a few moves, then EOF."""
+    path = tmp_path / "g.json"
+    code, out = run(monkeypatch, ["play", name, "--seed", "1", "--vs", "random",
+                                  "--save", str(path)], stdin="1\n" * 20)
+    assert code == 0, out
+    assert "Your moves:" in out or "The match is over" in out
+    cardplay.replay(json.loads(path.read_text(encoding="utf-8")))
+    code, out = run(monkeypatch, ["replay", str(path), "--no-pause"])
+    assert code == 0, out
+
+
+# ---- replay
+
+
+@pytest.fixture
+def saved(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    path = tmp_path / "saved.json"
+    code, _ = run(monkeypatch, ["play", "sixty-six", "--seed", "8", "--vs", "random",
+                                "--save", str(path)], stdin="1\n" * 3000)
+    assert code == 0
+    return path
+
+
+def test_replay_without_pauses(monkeypatch: pytest.MonkeyPatch, saved: Path) -> None:
+    moves = json.loads(saved.read_text(encoding="utf-8"))["moves"]
+    code, out = run(monkeypatch, ["replay", str(saved), "--no-pause"])
+    assert code == 0
+    assert f"{len(moves)} moves" in out
+    assert f"Move 1/{len(moves)}: " in out and f"Move {len(moves)}/{len(moves)}: " in out
+    assert "Hand of Seat 0" in out and "Hand of Seat 1" in out
+    assert "The match is over" in out and "Winner(s): Seat" in out
+
+
+def test_replay_of_one_seat_shows_only_its_cards(monkeypatch: pytest.MonkeyPatch,
+                                                 saved: Path) -> None:
+    code, out = run(monkeypatch, ["replay", str(saved), "--no-pause", "--seat", "1"])
+    assert code == 0
+    assert "Hand of Seat 1" in out and "Hand of Seat 0" not in out
+    code, out = run(monkeypatch, ["replay", str(saved), "--seat", "2"])
+    assert code == 2
+
+
+def test_replay_steps_on_enter_and_quits(monkeypatch: pytest.MonkeyPatch, saved: Path) -> None:
+    code, out = run(monkeypatch, ["replay", str(saved)], stdin="\n\nq\n")
+    assert code == 0
+    assert "Move 2/" in out and "Move 3/" not in out
+    code, out = run(monkeypatch, ["replay", str(saved), "--lang", "ru"], stdin="\n")
+    assert code == 0 and "Ход 1/" in out and "Ход 2/" not in out  # EOF ends it
+
+
+def test_replay_of_a_deal_record(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    deal = cardplay.load("sixty-six").deal(seed=5)
+    while not deal.is_over:
+        deal.play(deal.legal_moves()[0])
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(deal.record()), encoding="utf-8")
+    code, out = run(monkeypatch, ["replay", str(path), "--no-pause"])
+    assert code == 0 and "Result of the deal" in out
+
+
+@pytest.mark.parametrize("content", [
+    "{not json",
+    '["a", "list"]',
+    '{"game": "sixty-six"}',
+    '{"game": "sixty-six", "seed": 1, "moves": ["KH=30"]}',
+    '{"game": "sixty-six", "seed": 1, "moves": ["exchange"]}',
+    '{"game": "poker", "seed": 1, "moves": []}',
+    '{"game": "sixty-six", "options": {"end_mode": "x"}, "seed": 1, "moves": []}',
+])
+def test_replay_of_a_corrupt_record_exits_2(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                            content: str) -> None:
+    path = tmp_path / "corrupt.json"
+    path.write_text(content, encoding="utf-8")
+    code, out = run(monkeypatch, ["replay", str(path)])
+    assert code == 2
+    assert out.startswith("error: the record cannot be replayed: ")
+
+
+def test_replay_of_a_missing_file_exits_2(monkeypatch: pytest.MonkeyPatch,
+                                          tmp_path: Path) -> None:
+    code, out = run(monkeypatch, ["replay", str(tmp_path / "none.json")])
+    assert code == 2 and "cannot read" in out
+
+
+# ---- pieces
+
+
+def test_pretty_move() -> None:
+    assert pretty_move("KH=20") == "K♥=20"
+    assert pretty_move("TD") == "10♦"
+    assert pretty_move("AS=H") == "A♠=♥"
+    assert pretty_move("AC+KH=1") == "A♣+K♥=1"
+    assert pretty_move("stake 25") == "stake 25"
+    assert pretty_move("close") == "close"
+
+
+def test_messages_match_in_both_languages() -> None:
+    assert set(MESSAGES["en"]) == set(MESSAGES["ru"])
+    assert set(LABELS["en"]) == set(LABELS["ru"])
+    fields = string.Formatter()
+    for key, text in MESSAGES["en"].items():
+        en = {f for _, f, _, _ in fields.parse(text) if f}
+        ru = {f for _, f, _, _ in fields.parse(MESSAGES["ru"][key]) if f}
+        assert en == ru, key
+
+
+def test_every_message_the_cli_uses_exists() -> None:
+    source = Path(cli.__file__).read_text(encoding="utf-8")
+    used = set(re.findall(r'tr\("([a-z0-9_]+)"', source))
+    used |= {c.help for c in COMMANDS.values()}
+    missing = used - set(MESSAGES["en"])
+    assert not missing
+
+
+def test_translator_and_lang_detection() -> None:
+    assert detect_lang({"LANG": "ru_RU.UTF-8"}) == "ru"
+    assert detect_lang({"LANG": "en_GB.UTF-8"}) == "en"
+    assert detect_lang({}) == "en"
+    tr = Translator("ru")
+    assert tr("you") == "Вы"
+    assert tr("no-such-key") == "no-such-key"
+    assert tr.label("talon_size") == "прикуп"
+    assert tr.label("some_new_key") == "some new key"
+    assert Translator("de").lang == "en"
+
+
+def test_a_new_command_is_one_entry(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[str] = []
+
+    def configure(p: object, tr: Translator) -> None:
+        p.add_argument("--deals", type=int, default=1)  # type: ignore[attr-defined]
+
+    def run_it(args: object, ui: cli.Console) -> int:
+        seen.append(str(args.deals))  # type: ignore[attr-defined]
+        ui.say("ran")
+        return 0
+
+    monkeypatch.setitem(COMMANDS, "arena", Command(help="cmd_arena", configure=configure,
+                                                   run=run_it))
+    code, out = run(monkeypatch, ["arena", "--deals", "5"])
+    assert code == 0 and seen == ["5"] and "ran" in out
+
