@@ -441,8 +441,13 @@ class Game(ABC):
                 raise ValueError(f"{self.name}: a seed is a whole number, not {seed!r}")
             order = self._shuffled(seed)
             deck = None
+        return self._deal_from_order(order, dealer, seed, deck is not None, context)
+
+    def _deal_from_order(self, order: list[int], dealer: int, seed: int | None, from_deck: bool,
+                         context: dict[str, Any]) -> Deal:
+        """Deal from a deck order already known to be valid (sample_deal's trusted path)."""
         d = self.DealClass.__new__(self.DealClass)
-        d._init_base(self, dealer, seed, order, deck is not None)
+        d._init_base(self, dealer, seed, order, from_deck)
         d._start(order, **context)
         return d
 

@@ -22,13 +22,26 @@ class Bot(Protocol):
 
 from .random import RandomBot  # noqa: E402
 
-LEVELS = ("random", "heuristic")
+LEVELS = ("random", "heuristic", "fast", "strong")
+
+# Search budgets per level: iterations (reproducible) capped by seconds per move (a safety net
+# on slow machines; when the cap binds, the move depends on the machine's speed).
+SEARCH_BUDGETS = {"fast": (120, 0.045), "strong": (1500, 0.9)}
 
 
 def load(level: str, game: Game, seed: int | None = None) -> Bot:
-    """A bot of a named level for a game: ``random`` or ``heuristic`` (per-game knowledge)."""
+    """A bot of a named level for a game.
+
+    ``random``: uniform legal moves; ``heuristic``: per-game rules of thumb; ``fast`` and
+    ``strong``: information-set MCTS over sampled worlds, with small and large budgets.
+    """
     if level == "random":
         return RandomBot(game, seed=seed)
+    if level in SEARCH_BUDGETS:
+        from .ismcts import ISMCTSBot
+
+        iterations, seconds = SEARCH_BUDGETS[level]
+        return ISMCTSBot(game, seed=seed, iterations=iterations, seconds=seconds)
     if level == "heuristic":
         module = type(game).__module__.rsplit(".", 1)[-1]
         try:

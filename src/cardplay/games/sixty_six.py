@@ -574,36 +574,98 @@ SixtySix.DealClass = SixtySixDeal
 # Determinization
 
 
+_PREPARED: list[object] = [None, None]  # [view, prepared]: iterations of one search share it
+
+
 def _sample(game: SixtySix, view: View, rng: random.Random) -> SixtySixDeal:
     """Rebuild a deck order consistent with the view and replay the public history on it.
 
     Every card's acquisition is placed in a slot (initial hand or a draw after a given trick) no
     later than the first move that needs it; slots are filled earliest-deadline-first, which is
-    feasible whenever the real history was.
+    feasible whenever the real history was. What depends only on the view is computed once per
+    view and reused, since a search samples many worlds from one view.
     """
+    if _PREPARED[0] is view:
+        prep = _PREPARED[1]
+    else:
+        prep = _prepare(game, view)
+        _PREPARED[0], _PREPARED[1] = view, prep
+    assert isinstance(prep, _Prepared)
+    opp_cards = rng.sample(prep.allowed, prep.opp_unknown)
+    taken = set(opp_cards)
+    rest = [c for c in prep.pool if c not in taken]
+    rng.shuffle(rest)
+    slots_cards = [list(prep.ordered[0]), list(prep.ordered[1])]
+    slots_cards[prep.opp].extend(opp_cards)
+    order = list(prep.order_head)
+    idx = [prep.hand_size, prep.hand_size]
+    for s in (0, 1):
+        if len(slots_cards[s]) != prep.slot_counts[s]:
+            raise ValueError("sixty-six: the view is inconsistent (card counts do not match)")
+    for i in range(prep.hand_size):
+        order[2 * i] = slots_cards[prep.nd][i]
+        order[2 * i + 1] = slots_cards[1 - prep.nd][i]
+    pos = 2 * prep.hand_size + 1
+    # The talon is drawn winner first, then loser; the loser of the last draw takes the bottom.
+    for winner in prep.draw_events:
+        for s in (winner, 1 - winner):
+            if pos < len(order):
+                order[pos] = slots_cards[s][idx[s]]
+                idx[s] += 1
+                pos += 1
+    for c in rest:
+        order[pos] = c
+        pos += 1
+    deal = game._deal_from_order(order, prep.dealer, 0, True, dict(prep.context))
+    assert isinstance(deal, SixtySixDeal)
+    for code in prep.codes:
+        deal.apply_code(code)
+    return deal
+
+
+class _Prepared:
+    """What sampling needs from one view, computed once."""
+
+    __slots__ = ("allowed", "codes", "context", "dealer", "draw_events", "hand_size", "nd",
+                 "opp", "opp_unknown", "order_head", "ordered", "pool", "slot_counts")
+
+    allowed: list[int]
+    codes: list[int]
+    context: dict[str, Any]
+    dealer: int
+    draw_events: list[int]
+    hand_size: int
+    nd: int
+    opp: int
+    opp_unknown: int
+    order_head: list[int]
+    ordered: list[list[int]]
+    pool: list[int]
+    slot_counts: list[int]
+
+
+def _prepare(game: SixtySix, view: View) -> _Prepared:
     me = view.seat
     opp = 1 - me
     pub = view.public
     n = game.hand_size
     dealer = view.dealer
-    nd = 1 - dealer
     turned = parse_card(pub["turned_trump"])
     trump = turned // 13
     codes = [game.code_of(t) for _, t in view.history]
-    seats = [s for s, _ in view.history]
 
     # Walk the public history: who needs which card by when, draws and the phase-2 follows.
     need: list[dict[int, int]] = [{}, {}]      # card -> earliest move index it is needed
     draw_slots: list[list[int]] = [[], []]     # move index after which each draw happens
+    draw_events: list[int] = []                # the winner of each trick followed by draws
     forbidden_opp = 0
     exchange_by = -1
     exchange_nine = -1
     tpos, closed = 0, False
     talon_len = len(game.cards) - 2 * n
-    draw_events: list[int] = []                # the winner of each trick followed by draws
     lead, leader = -1, -1
     bottom_taker = -1
-    for i, (seat, code) in enumerate(zip(seats, codes, strict=True)):
+    for i, ((seat, _), code) in enumerate(zip(view.history, codes, strict=True)):
         if code == EXCHANGE:
             exchange_by = seat
             exchange_nine = card_of(game.exchange_rank, trump)
@@ -614,9 +676,9 @@ def _sample(game: SixtySix, view: View, rng: random.Random) -> SixtySixDeal:
             continue
         if code >= MARRIAGE_BASE:
             k = code - MARRIAGE_BASE
-            suit, queen = k // 4, (k >> 1) & 1
-            card = card_of(_QUEEN if queen else _KING, suit)
-            partner = card_of(_KING if queen else _QUEEN, suit)
+            queen = (k >> 1) & 1
+            card = card_of(_QUEEN if queen else _KING, k // 4)
+            partner = card_of(_KING if queen else _QUEEN, k // 4)
             need[seat].setdefault(partner, i)
         else:
             card = code
@@ -624,9 +686,8 @@ def _sample(game: SixtySix, view: View, rng: random.Random) -> SixtySixDeal:
         if lead < 0:
             lead, leader = card, seat
             continue
-        # A follow: record phase-2 information about the follower, then resolve and draw.
-        phase2 = closed or tpos >= talon_len
-        if phase2 and seat == opp:
+        # A follow: what it shows of the follower in phase 2, then the trick and the draws.
+        if (closed or tpos >= talon_len) and seat == opp:
             ls = lead // 13
             if card // 13 != ls:
                 forbidden_opp |= SUIT_MASKS[ls]
@@ -652,34 +713,27 @@ def _sample(game: SixtySix, view: View, rng: random.Random) -> SixtySixDeal:
     # The bottom card (the turned trump, or the exchanged nine) reaches its taker by the last
     # draw, and the exchanger got the turned trump by the exchange: neither needs a deck slot.
     bottom_card = exchange_nine if exchange_by >= 0 else turned
-    hand_sets = [set(), set()]  # type: list[set[int]]
-    hand_sets[me] = {int(c) for c in view.hand}
+    my_hand = {int(c) for c in view.hand}
     known_opp = {parse_card(c) for c in pub["known_cards"][opp]}
-    hand_sizes = pub["hand_sizes"]
-    seen: set[int] = set(hand_sets[me]) | known_opp | {turned}
+    seen: set[int] = my_hand | known_opp | {turned}
     if exchange_by >= 0:
         seen.add(exchange_nine)
     for s in (0, 1):
         seen |= set(need[s])
     pool = [c for c in game.cards if c not in seen]
-    # Current hands: a card in hand is needed at the end ("infinity").
     end = len(codes) + 1
-    opp_unknown = hand_sizes[opp] - len(known_opp)
-    allowed = [c for c in pool if not forbidden_opp >> c & 1]
-    if opp_unknown > len(allowed):
+    hands = {me: my_hand, opp: known_opp}
+    prep = _Prepared()
+    prep.opp_unknown = pub["hand_sizes"][opp] - len(known_opp)
+    prep.allowed = [c for c in pool if not forbidden_opp >> c & 1]
+    if prep.opp_unknown > len(prep.allowed) or prep.opp_unknown < 0:
         raise ValueError("sixty-six: the view is inconsistent (no world fits it)")
-    opp_cards = rng.sample(allowed, opp_unknown)
-    rest = [c for c in pool if c not in set(opp_cards)]
-    rng.shuffle(rest)
-    hand_sets[opp] = known_opp | set(opp_cards)
-
-    slots_cards: list[list[int]] = [[], []]
+    prep.ordered = [[], []]
+    prep.slot_counts = [0, 0]
     for s in (0, 1):
         items = dict(need[s])
-        for c in hand_sets[s]:
+        for c in hands[s]:
             items.setdefault(c, end)
-        # Cards that arrive without a deck slot (only once: a nine given away and drawn back
-        # keeps its slot for the exchange).
         if s == exchange_by:
             items.pop(turned, None)
         if s == bottom_taker and s != exchange_by:
@@ -688,36 +742,23 @@ def _sample(game: SixtySix, view: View, rng: random.Random) -> SixtySixDeal:
         slots = [-1] * n + draw_slots[s]
         if s == bottom_taker:
             slots = slots[:-1]
-        if len(ordered) != len(slots):
-            raise ValueError("sixty-six: the view is inconsistent (card counts do not match)")
-        for c, when in zip(ordered, slots, strict=True):
+        for c, when in zip(ordered, slots, strict=False):
             if items[c] <= when:
                 raise ValueError("sixty-six: the view is inconsistent (a card came too late)")
-        slots_cards[s] = ordered
-
-    order = [0] * len(game.cards)
-    for i in range(n):
-        order[2 * i] = slots_cards[nd][i]
-        order[2 * i + 1] = slots_cards[dealer][i]
-    order[2 * n] = turned
-    pos = 2 * n + 1
-    idx = [n, n]
-    # The talon is drawn winner first, then loser; the loser of the last draw takes the bottom.
-    for winner in draw_events:
-        for s in (winner, 1 - winner):
-            if pos < len(order):
-                order[pos] = slots_cards[s][idx[s]]
-                idx[s] += 1
-                pos += 1
-    for c in rest:
-        order[pos] = c
-        pos += 1
-    ctx = {"stand_bonus": pub["stand_bonus"]} if pub["stand_bonus"] else {}
-    deal = game.deal(deck=order, dealer=dealer, **ctx)
-    assert isinstance(deal, SixtySixDeal)
-    for code in codes:
-        deal.apply_code(code)
-    return deal
+        prep.ordered[s] = ordered
+        prep.slot_counts[s] = len(slots)
+    prep.opp = opp
+    prep.pool = pool
+    prep.codes = codes
+    prep.dealer = dealer
+    prep.nd = 1 - dealer
+    prep.hand_size = n
+    prep.draw_events = draw_events
+    head = [0] * len(game.cards)
+    head[2 * n] = turned
+    prep.order_head = head
+    prep.context = {"stand_bonus": pub["stand_bonus"]} if pub["stand_bonus"] else {}
+    return prep
 
 
 def check_move(deal: SixtySixDeal, code: int) -> None:

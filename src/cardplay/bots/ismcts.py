@@ -1,0 +1,135 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS), written once for every game.
+
+Each iteration samples a world consistent with the bot's view (``game.sample_deal``), walks the
+one tree of the bot's information set with UCB restricted to the moves available in that world
+(availability counts, Cowling et al. 2012), expands one move, finishes the deal with a rollout
+policy on the fast path, and backs up every seat's reward. The move played is the most visited.
+
+Rewards are the deal's results scaled to [0, 1] across the seats (the best seat 1, the worst 0),
+so a two-player win is 1 whatever its margin and banking games value chips linearly.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+
+from ..engine import Deal, Game, Move, View
+
+__all__ = ["ISMCTSBot", "RolloutPolicy", "scaled_rewards"]
+
+RolloutPolicy = Callable[[Deal, random.Random], int]
+
+
+def scaled_rewards(result: list[int]) -> list[float]:
+    """Results scaled to [0, 1]: the best seat 1, the worst 0; all equal gives 0.5 each."""
+    lo, hi = min(result), max(result)
+    if hi == lo:
+        return [0.5] * len(result)
+    span = hi - lo
+    return [(r - lo) / span for r in result]
+
+
+class _Node:
+    __slots__ = ("avail", "children", "reward", "seat", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat              # the seat whose move led here
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0
+        self.children: dict[int, _Node] = {}
+
+
+def random_rollout(deal: Deal, rng: random.Random) -> int:
+    codes = deal.legal_codes()
+    return codes[int(rng.random() * len(codes))]
+
+
+class ISMCTSBot:
+    """SO-ISMCTS with a budget of iterations and/or seconds per move."""
+
+    def __init__(self, game: Game, seed: int | None = None, iterations: int = 1000,
+                 seconds: float | None = None, exploration: float = 0.7,
+                 rollout: RolloutPolicy | None = None, max_rollout_moves: int = 10_000) -> None:
+        if iterations < 1:
+            raise ValueError("ISMCTSBot needs at least one iteration per move")
+        self.game = game
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.rollout = rollout or random_rollout
+        self.max_rollout_moves = max_rollout_moves
+        self.last_iterations = 0
+
+    def choose(self, view: View) -> Move:
+        legal = view.legal_moves
+        if not legal:
+            raise ValueError("ISMCTSBot was asked to move when its seat has no legal move")
+        if len(legal) == 1:
+            return legal[0]
+        code = self.search(view)
+        return self.game.move(code)
+
+    def search(self, view: View) -> int:
+        """The code of the most visited root move after the budget is spent."""
+        game, rng, c = self.game, self.rng, self.exploration
+        me = view.seat
+        root = _Node(seat=-1)
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        rollout, limit = self.rollout, self.max_rollout_moves
+        it = 0
+        while it < self.iterations:
+            if deadline is not None and it and time.perf_counter() > deadline:
+                break
+            it += 1
+            world = game.sample_deal(view, rng)
+            node = root
+            path = [root]
+            # Selection and expansion.
+            while world._turn is not None:
+                seat = world._turn
+                codes = world.legal_codes()
+                children = node.children
+                untried = [k for k in codes if k not in children]
+                if untried:
+                    k = untried[int(rng.random() * len(untried))]
+                    child = children[k] = _Node(seat)
+                    for other in codes:
+                        if other != k and other in children:
+                            children[other].avail += 1
+                    world.apply_code(k)
+                    node = child
+                    path.append(child)
+                    break
+                best, best_score = codes[0], -1.0
+                log_cache: dict[int, float] = {}
+                for k in codes:
+                    ch = children[k]
+                    ch.avail += 1
+                    la = log_cache.get(ch.avail)
+                    if la is None:
+                        la = log_cache[ch.avail] = math.log(ch.avail)
+                    score = ch.reward / ch.visits + c * math.sqrt(la / ch.visits)
+                    if score > best_score:
+                        best, best_score = k, score
+                node = children[best]
+                world.apply_code(best)
+                path.append(node)
+            # Rollout.
+            steps = 0
+            while world._turn is not None and steps < limit:
+                world.apply_code(rollout(world, rng))
+                steps += 1
+            result = world.result if world._turn is None else world.points
+            rewards = scaled_rewards(list(result or [0] * world.players))
+            for n in path:
+                n.visits += 1
+                if n.seat >= 0:
+                    n.reward += rewards[n.seat]
+        self.last_iterations = it
+        assert me == view.seat
+        return max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].reward))[0]
