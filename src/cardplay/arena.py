@@ -1,26 +1,37 @@
 """Matches between bots over many seeded deals, with honest statistics.
 
 Every deal is played once per seat rotation (two players: each deal twice with the seats swapped;
-more players: bot A in each seat in turn, bot B in all the others), so luck of the deal cancels.
-A bot's *share* of a deal is 1 when it alone has the best result, ``1/k`` when ``k`` seats tie
-for the best, else 0; the fair share of an ``n``-seat game is ``1/n``.
+more players: bot A in each seat in turn, bot B in all the others), so the luck of the deal
+cancels. A bot's *share* of a deal is 1 when it alone has the best result, ``1/k`` when ``k``
+seats tie for the best, else 0; the fair share of an ``n``-seat game is ``1/n``.
+
+The report gives the share with a Wilson 95% interval, the mean result (match points per deal)
+with a 95% interval, the Elo difference implied by the share (two-player games) with its
+interval, whole-match win rates when matches are asked for, and time per move (median, p95, max).
+Work is split over processes; results do not depend on the number of workers.
 """
 
 from __future__ import annotations
 
+import csv
+import json
 import math
+import multiprocessing
+import os
+import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from .bots import Bot
 from .bots import load as load_bot
-from .engine import Game, derive_seed
+from .engine import Game, derive_seed, load
 
-__all__ = ["Report", "compare", "play_deal", "wilson_interval"]
+__all__ = ["Report", "compare", "elo_difference", "play_deal", "run", "wilson_interval"]
 
-BotFactory = Callable[[int], Bot]
+BotSpec = str | Callable[[int], Bot]
 
 
 def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -30,15 +41,22 @@ def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, f
     p = successes / n
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    half = z * math.sqrt(max(0.0, p * (1 - p) / n + z * z / (4 * n * n))) / denom
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def elo_difference(share: float) -> float:
+    """The Elo difference that predicts this expected score (clamped to +-800)."""
+    p = min(max(share, 1e-4), 1 - 1e-4)
+    return max(-800.0, min(800.0, -400.0 * math.log10(1 / p - 1)))
 
 
 @dataclass
 class Report:
-    """What :func:`compare` measured for bot A against bot B."""
+    """What the arena measured for bot A against bot B."""
 
     game: str
+    options: dict[str, Any]
     bot_a: str
     bot_b: str
     players: int
@@ -50,9 +68,25 @@ class Report:
     fair_share: float
     mean_result_a: float
     mean_result_a_half_width: float
-    seconds_per_move_a: float
-    seconds_per_move_b: float
-    extra: dict[str, Any] = field(default_factory=dict)
+    elo: float | None
+    elo_low: float | None
+    elo_high: float | None
+    matches: int = 0
+    match_share: float | None = None
+    match_share_low: float | None = None
+    match_share_high: float | None = None
+    move_ms_a: dict[str, float] = field(default_factory=dict)
+    move_ms_b: dict[str, float] = field(default_factory=dict)
+    seed: int = 0
+    seconds: float = 0.0
+
+    @property
+    def seconds_per_move_a(self) -> float:
+        return self.move_ms_a.get("median", 0.0) / 1000
+
+    @property
+    def seconds_per_move_b(self) -> float:
+        return self.move_ms_b.get("median", 0.0) / 1000
 
     def clear_of_fair(self) -> bool:
         """True when the 95% interval lies wholly above the fair share."""
@@ -62,13 +96,25 @@ class Report:
         return asdict(self)
 
     def summary(self) -> str:
-        return (f"{self.game}: {self.bot_a} vs {self.bot_b}, {self.players} seats, "
-                f"{self.games_played} games ({self.deals} deals x rotations): share "
-                f"{self.share:.3f} [{self.share_low:.3f}, {self.share_high:.3f}] "
-                f"(fair {self.fair_share:.3f}); mean result {self.mean_result_a:+.3f} "
-                f"± {self.mean_result_a_half_width:.3f}; "
-                f"{self.seconds_per_move_a * 1000:.2f} ms/move vs "
-                f"{self.seconds_per_move_b * 1000:.2f} ms/move")
+        lines = [
+            f"{self.game} {self.options or ''}: {self.bot_a} vs {self.bot_b}, "
+            f"{self.players} seats, "
+            f"{self.games_played} games ({self.deals} deals x {self.players} rotations), "
+            f"seed {self.seed}, {self.seconds:.1f} s",
+            f"  deal share {self.share:.3f}  95% [{self.share_low:.3f}, {self.share_high:.3f}]  "
+            f"(fair {self.fair_share:.3f})",
+            f"  result per deal {self.mean_result_a:+.3f} +- {self.mean_result_a_half_width:.3f}",
+        ]
+        if self.elo is not None:
+            lines.append(f"  Elo {self.elo:+.0f}  95% [{self.elo_low:+.0f}, {self.elo_high:+.0f}]")
+        if self.matches and self.match_share is not None:
+            lines.append(f"  match share {self.match_share:.3f}  95% [{self.match_share_low:.3f}, "
+                         f"{self.match_share_high:.3f}] over {self.matches} matches")
+        for name, t in ((self.bot_a, self.move_ms_a), (self.bot_b, self.move_ms_b)):
+            if t:
+                lines.append(f"  {name}: ms/move median {t['median']:.2f}, p95 {t['p95']:.2f}, "
+                             f"max {t['max']:.2f} ({int(t['moves'])} moves)")
+        return "\n".join(lines)
 
 
 def play_deal(game: Game, seed: int, bots: list[Bot],
@@ -89,6 +135,16 @@ def play_deal(game: Game, seed: int, bots: list[Bot],
     return result
 
 
+def play_match(game: Game, seed: int, bots: list[Bot]) -> list[int]:
+    """Play one whole match; return its winners."""
+    match = game.match(seed=seed)
+    while not match.is_over:
+        seat = match.to_move
+        assert seat is not None
+        match.play(bots[seat].choose(match.view(seat)), seat=seat)
+    return match.winners
+
+
 def _share(result: list[int], seat: int) -> float:
     best = max(result)
     if result[seat] != best:
@@ -96,50 +152,176 @@ def _share(result: list[int], seat: int) -> float:
     return 1.0 / sum(1 for r in result if r == best)
 
 
-def compare(game: Game, bot_a: str | BotFactory, bot_b: str | BotFactory, deals: int = 1000,
-            seed: int = 0) -> Report:
-    """Play ``deals`` seeded deals, each once per seat rotation, bot A against bot B."""
+def _make(spec: BotSpec, game: Game, seed: int) -> Bot:
+    if isinstance(spec, str):
+        return load_bot(spec, game, seed=seed)
+    return spec(seed)
+
+
+def _job(args: tuple[str, dict[str, Any], BotSpec, BotSpec, int, str, int]) -> list[dict[str, Any]]:
+    """Play one deal (or match) index in every rotation; runs in a worker process."""
+    name, options, spec_a, spec_b, seed, kind, index = args
+    game = load(name, **options)
     n = game.players
-
-    def factory(spec: str | BotFactory) -> BotFactory:
-        if isinstance(spec, str):
-            return lambda s: load_bot(spec, game, seed=s)
-        return spec
-
-    fa, fb = factory(bot_a), factory(bot_b)
-    shares: list[float] = []
-    results: list[int] = []
-    time_a: list[float] = []
-    time_b: list[float] = []
-    for i in range(deals):
-        deal_seed = derive_seed(seed, "arena", i)
-        for a_seat in range(n):
-            bots = [fa(derive_seed(deal_seed, s)) if s == a_seat else
-                    fb(derive_seed(deal_seed, s)) for s in range(n)]
+    base = derive_seed(seed, kind, index)
+    out = []
+    for a_seat in range(n):
+        bots = [_make(spec_a if s == a_seat else spec_b, game, derive_seed(base, a_seat, s))
+                for s in range(n)]
+        if kind == "deal":
             timing: list[list[float]] = [[] for _ in range(n)]
-            result = play_deal(game, deal_seed, bots, timing)
-            shares.append(_share(result, a_seat))
-            results.append(result[a_seat])
-            time_a.extend(timing[a_seat])
-            for s in range(n):
-                if s != a_seat:
-                    time_b.extend(timing[s])
-    m = len(shares)
-    share = sum(shares) / m
-    lo, hi = wilson_interval(sum(shares), m)
-    mean = sum(results) / m
-    var = sum((r - mean) ** 2 for r in results) / max(1, m - 1)
-    return Report(
-        game=game.name, bot_a=str(bot_a if isinstance(bot_a, str) else "custom"),
-        bot_b=str(bot_b if isinstance(bot_b, str) else "custom"), players=n, deals=deals,
-        games_played=m, share=share, share_low=lo, share_high=hi, fair_share=1 / n,
-        mean_result_a=mean, mean_result_a_half_width=1.96 * math.sqrt(var / m),
-        seconds_per_move_a=_median(time_a), seconds_per_move_b=_median(time_b),
-    )
+            result = play_deal(game, base, bots, timing)
+            out.append({"index": index, "a_seat": a_seat, "result": result,
+                        "share": _share(result, a_seat), "a_result": result[a_seat],
+                        "a_times": timing[a_seat],
+                        "b_times": [t for s in range(n) if s != a_seat for t in timing[s]]})
+        else:
+            winners = play_match(game, base, bots)
+            share = (1.0 / len(winners)) if a_seat in winners else 0.0
+            out.append({"index": index, "a_seat": a_seat, "winners": winners, "share": share})
+    return out
 
 
-def _median(xs: list[float]) -> float:
+def _times(xs: list[float]) -> dict[str, float]:
     if not xs:
-        return 0.0
+        return {}
     s = sorted(xs)
-    return s[len(s) // 2]
+    return {"median": 1000 * s[len(s) // 2], "p95": 1000 * s[min(len(s) - 1, int(0.95 * len(s)))],
+            "max": 1000 * s[-1], "moves": float(len(s))}
+
+
+def _progress(done: int, total: int, started: float) -> None:
+    if total <= 0 or not sys.stderr.isatty():
+        return
+    width = 30
+    filled = int(width * done / total)
+    rate = done / max(1e-9, time.perf_counter() - started)
+    eta = (total - done) / rate if rate > 0 else 0.0
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
+                     f"{rate:.1f}/s eta {eta:.0f}s ")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def _map(jobs: list[Any], workers: int) -> Iterable[list[dict[str, Any]]]:
+    if workers <= 1:
+        for j in jobs:
+            yield _job(j)
+        return
+    ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+    with ctx.Pool(workers) as pool:
+        yield from pool.imap(_job, jobs, chunksize=max(1, len(jobs) // (workers * 8)))
+
+
+def run(game: str | Game, bot_a: BotSpec, bot_b: BotSpec, deals: int = 1000, seed: int = 0,
+        workers: int = 1, matches: int = 0, options: dict[str, Any] | None = None,
+        progress: bool = False) -> tuple[Report, list[dict[str, Any]]]:
+    """Play ``deals`` duplicate deals (and ``matches`` duplicate matches); return the report and
+    one row per game played. Bot specs are level names or factories ``seed -> Bot`` (factories
+    need ``workers=1`` unless they can be pickled)."""
+    if isinstance(game, Game):
+        name, opts = game.name, {**game.options_dict(), **(options or {})}
+    else:
+        name, opts = game, dict(options or {})
+    g = load(name, **opts)
+    n = g.players
+    started = time.perf_counter()
+    rows: list[dict[str, Any]] = []
+    total = deals + matches
+    jobs = [(name, opts, bot_a, bot_b, seed, "deal", i) for i in range(deals)]
+    jobs += [(name, opts, bot_a, bot_b, seed, "match", i) for i in range(matches)]
+    for done, chunk in enumerate(_map(jobs, workers), 1):
+        rows.extend(chunk)
+        if progress:
+            _progress(done, total, started)
+    deal_rows = [r for r in rows if "result" in r]
+    match_rows = [r for r in rows if "winners" in r]
+    m = len(deal_rows)
+    shares = [r["share"] for r in deal_rows]
+    results = [r["a_result"] for r in deal_rows]
+    share = sum(shares) / m if m else 0.0
+    lo, hi = wilson_interval(sum(shares), m)
+    mean = sum(results) / m if m else 0.0
+    var = sum((x - mean) ** 2 for x in results) / max(1, m - 1)
+    elo = elo_lo = elo_hi = None
+    if n == 2 and m:
+        elo, elo_lo, elo_hi = elo_difference(share), elo_difference(lo), elo_difference(hi)
+    report = Report(
+        game=name, options={k: v for k, v in opts.items()}, bot_a=_label(bot_a),
+        bot_b=_label(bot_b), players=n, deals=deals, games_played=m, share=share, share_low=lo,
+        share_high=hi, fair_share=1 / n, mean_result_a=mean,
+        mean_result_a_half_width=1.96 * math.sqrt(var / m) if m else 0.0,
+        elo=elo, elo_low=elo_lo, elo_high=elo_hi, seed=seed,
+        move_ms_a=_times([t for r in deal_rows for t in r["a_times"]]),
+        move_ms_b=_times([t for r in deal_rows for t in r["b_times"]]),
+    )
+    if match_rows:
+        ms = sum(r["share"] for r in match_rows)
+        report.matches = matches
+        report.match_share = ms / len(match_rows)
+        report.match_share_low, report.match_share_high = wilson_interval(ms, len(match_rows))
+    report.seconds = time.perf_counter() - started
+    return report, rows
+
+
+def _label(spec: BotSpec) -> str:
+    return spec if isinstance(spec, str) else getattr(spec, "__name__", "custom")
+
+
+def compare(game: Game, bot_a: BotSpec, bot_b: BotSpec, deals: int = 1000,
+            seed: int = 0, workers: int = 1) -> Report:
+    """The report of :func:`run` alone (deals only)."""
+    return run(game, bot_a, bot_b, deals=deals, seed=seed, workers=workers)[0]
+
+
+def write_outputs(report: Report, rows: list[dict[str, Any]], out: str | Path) -> list[Path]:
+    """Write ``report.json`` and ``games.csv`` (and ``shares.png`` when matplotlib is there)."""
+    d = Path(out)
+    d.mkdir(parents=True, exist_ok=True)
+    paths = [d / "report.json", d / "games.csv"]
+    paths[0].write_text(json.dumps(report.to_dict(), indent=2, sort_keys=True) + "\n")
+    with paths[1].open("w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["kind", "index", "a_seat", "share", "a_result", "result_or_winners"])
+        for r in rows:
+            kind = "deal" if "result" in r else "match"
+            w.writerow([kind, r["index"], r["a_seat"], r["share"], r.get("a_result", ""),
+                        " ".join(str(x) for x in r.get("result", r.get("winners", [])))])
+    png = _plot(report, rows, d / "shares.png")
+    if png is not None:
+        paths.append(png)
+    return paths
+
+
+def _plot(report: Report, rows: list[dict[str, Any]], path: Path) -> Path | None:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return None
+    deal_rows = [r for r in rows if "result" in r]
+    xs, ys, lows, highs = [], [], [], []
+    total = 0.0
+    for i, r in enumerate(deal_rows, 1):
+        total += r["share"]
+        if i % max(1, len(deal_rows) // 200) == 0 or i == len(deal_rows):
+            lo, hi = wilson_interval(total, i)
+            xs.append(i)
+            ys.append(total / i)
+            lows.append(lo)
+            highs.append(hi)
+    fig, ax = plt.subplots(figsize=(7, 4))
+    ax.plot(xs, ys, label=f"{report.bot_a} share")
+    ax.fill_between(xs, lows, highs, alpha=0.25, label="95% interval")
+    ax.axhline(report.fair_share, color="grey", linestyle="--", label="fair share")
+    ax.set_xlabel("games played")
+    ax.set_ylabel("share of deals won")
+    ax.set_title(f"{report.game}: {report.bot_a} vs {report.bot_b}")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path

@@ -894,11 +894,65 @@ def _run_replay(args: argparse.Namespace, ui: Console) -> int:
     return 0
 
 
+# ---- arena
+
+
+def _configure_arena(p: argparse.ArgumentParser, tr: Translator) -> None:
+    p.add_argument("game", metavar="GAME")
+    p.add_argument("bot_a", metavar="BOT_A", help="level: random, heuristic, fast, strong")
+    p.add_argument("bot_b", metavar="BOT_B", help="level: random, heuristic, fast, strong")
+    p.add_argument("--deals", type=int, default=1000)
+    p.add_argument("--matches", type=int, default=0)
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--players", type=int, default=None)
+    p.add_argument("--option", "-o", action="append", default=[], metavar="K=V")
+    p.add_argument("--out", default=None, metavar="DIR",
+                   help="write report.json, games.csv (and shares.png with matplotlib) there")
+
+
+def _run_arena(args: argparse.Namespace, ui: Console) -> int:
+    # The arena is the measuring front-end; the command line is only its switchboard.
+    from . import arena
+    from .bots import LEVELS
+
+    options: dict[str, Any] = {}
+    for kv in args.option:
+        key, sep, value = kv.partition("=")
+        if not sep:
+            ui.error(f"--option takes K=V, not {kv!r}")
+            return 2
+        options[key.strip()] = value.strip()
+    if args.players is not None:
+        options["players"] = args.players
+    for level in (args.bot_a, args.bot_b):
+        if level not in LEVELS:
+            ui.error(f"unknown bot level {level!r}; valid levels: {', '.join(LEVELS)}")
+            return 2
+    if args.deals < 0 or args.matches < 0 or args.workers < 1 or args.deals + args.matches == 0:
+        ui.error("--deals and --matches must be >= 0 (not both 0) and --workers >= 1")
+        return 2
+    try:
+        load(args.game, **options)
+    except ValueError as e:
+        ui.error(str(e))
+        return 2
+    report, rows = arena.run(args.game, args.bot_a, args.bot_b, deals=args.deals,
+                             matches=args.matches, seed=args.seed, workers=args.workers,
+                             options=options, progress=True)
+    ui.say(report.summary())
+    if args.out:
+        for path in arena.write_outputs(report, rows, args.out):
+            ui.say(f"  wrote {path}")
+    return 0
+
+
 COMMANDS: dict[str, Command] = {
     "games": Command(help="cmd_games", configure=_configure_games, run=_run_games),
     "rules": Command(help="cmd_rules", configure=_configure_rules, run=_run_rules),
     "play": Command(help="cmd_play", configure=_configure_play, run=_run_play),
     "replay": Command(help="cmd_replay", configure=_configure_replay, run=_run_replay),
+    "arena": Command(help="cmd_arena", configure=_configure_arena, run=_run_arena),
 }
 
 
