@@ -41,6 +41,10 @@ def load(level: str, game: Game, seed: int | None = None) -> Bot:
         from .ismcts import ISMCTSBot
 
         iterations, seconds = SEARCH_BUDGETS[level]
+        if level == "strong" and game.name == "sixty-six":
+            from .sixty_six_solver import PIMCBot
+
+            return PIMCBot(game, seed=seed, iterations=iterations, seconds=seconds)
         return ISMCTSBot(game, seed=seed, iterations=iterations, seconds=seconds)
     if level == "heuristic":
         module = type(game).__module__.rsplit(".", 1)[-1]

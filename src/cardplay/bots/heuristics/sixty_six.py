@@ -77,6 +77,8 @@ class HeuristicBot:
         pts = view.points[view.seat]
         if view.public["tricks_won"][view.seat] == 0:
             return False
+        if pts >= 66:
+            return True
         return pts + self._sure_points(hand, seen, trump) >= 66
 
     def _marriage_part(self, card: int, hand: list[int]) -> bool:
@@ -98,7 +100,7 @@ class HeuristicBot:
               legal: list[Move]) -> Move:
         cards = [m for m in legal if len(m.text) == 2]
         phase2 = view.public["phase"] == 2
-        if phase2:
+        if phase2 or self._race(view):
             # Cash sure winners, highest trumps first.
             tops = [m for m in cards
                     if self._is_top(parse_card(m.text), hand, seen)
@@ -110,6 +112,15 @@ class HeuristicBot:
         return min(cards, key=lambda m: (self._cost(parse_card(m.text), hand, trump)
                                          + (6 if parse_card(m.text) % 13 == 8 else 0),
                                          m.text))
+
+    @staticmethod
+    def _race(view: View) -> bool:
+        """Late in a played-out hand every trick counts: once either side has 66, taking tricks
+        keeps the opponent below 66 (a win, not a replay) or reaches 66 too (a replay, not a
+        loss)."""
+        me = view.seat
+        return max(view.points[me] + view.public["pending"][me],
+                   view.points[1 - me] + view.public["pending"][1 - me]) >= 56
 
     def _opp_may_follow(self, view: View, move: Move) -> bool:
         return view.public["talon"] > 0 or view.public["closed_by"] is not None
@@ -125,7 +136,8 @@ class HeuristicBot:
             cheapest = min(winners, key=lambda cm: self._cost(cm[0], hand, trump))
             c = cheapest[0]
             gain = at_stake + _points(c)
-            if pts + gain >= 66 or at_stake >= 10 or view.public["phase"] == 2:
+            if pts + gain >= 66 or at_stake >= 10 or view.public["phase"] == 2 \
+                    or self._race(view):
                 return cheapest[1]
             if _suit(c) != trump and not self._marriage_part(c, hand):
                 return cheapest[1]
