@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 
 ## run: an interactive terminal match of Sixty-Six against the strongest bot available
 run: $(STAMP)
-	$(BIN)/cardplay play sixty-six
+	$(BIN)/cardplay play sixty-six --vs strong
 
 ## test: lint, type-check and the whole test suite
 test: lint typecheck unit
