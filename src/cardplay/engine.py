@@ -448,6 +448,9 @@ class Game(ABC):
         """Deal from a deck order already known to be valid (sample_deal's trusted path)."""
         d = self.DealClass.__new__(self.DealClass)
         d._init_base(self, dealer, seed, order, from_deck)
+        # Records carry the context (chips, bonuses) so that the deal replays; a game may
+        # normalise it in _start.
+        d._context = {k: v for k, v in context.items()}
         d._start(order, **context)
         return d
 
