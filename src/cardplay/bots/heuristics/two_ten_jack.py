@@ -1,0 +1,214 @@
+"""A heuristic bot for Two-Ten-Jack.
+
+While the stock lasts it scores each move as "what this trick gives me" plus "what the cards
+spent are worth": every card has a holding value (the A♠ and high hearts are worth keeping for
+valuable tricks, the +5 hearts are worth banking, the -5 clubs are liabilities best dumped on the
+opponent's tricks). As follower the trick's outcome is known; as leader it averages over opponent
+hands drawn from the unseen cards, assuming the opponent answers by the same rule.
+
+Once the stock is empty every card is known (unseen = 52 - played - own), so it plays the rest of
+the hand perfectly with a memoised minimax over the two hands.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...cards import cards_of_mask
+from ...engine import Game, Move, View
+from ...games.two_ten_jack import (
+    AS,
+    AS_SPADES,
+    CARD_POINTS,
+    FOLLOWER_WINS,
+    KIND_MASKS,
+    KIND_NAMES,
+    TRUMPS,
+)
+
+__all__ = ["KEEP", "HeuristicBot"]
+
+FULL = (1 << 52) - 1
+
+
+def _keep_value(card: int) -> float:
+    """What holding ``card`` is worth to its holder while the stock lasts (a rough guess)."""
+    suit, rank = divmod(card, 13)
+    if card == AS:
+        return 10.0
+    if suit == 1:  # hearts: trumps
+        return {0: 3.0, 8: 5.0, 9: 6.0, 10: 5.0, 11: 6.0, 12: 7.0}.get(rank, 2.0 + 0.2 * rank)
+    if suit == 3:  # clubs: the -5s are liabilities, high clubs risk winning them
+        return {0: -0.75, 8: -1.25, 9: -1.25, 10: -0.15, 11: -0.2, 12: -0.25}.get(rank, 0.1)
+    if suit == 0:  # spades
+        return {0: 0.3, 8: 0.6, 9: 0.7, 10: 0.3, 11: 0.4}.get(rank, 0.1)
+    return {4: 0.5, 11: 0.2, 12: 0.3}.get(rank, 0.05)  # diamonds
+
+
+KEEP: tuple[float, ...] = tuple(_keep_value(c) for c in range(52))
+_KIND_OF = {name: i for i, name in enumerate(KIND_NAMES)}
+
+
+def _follow_set(hand: int, kind: int) -> int:
+    return hand & KIND_MASKS[kind] or hand & TRUMPS or hand
+
+
+def _heuristic_reply(hand: int, lead: int, kind: int, keep: tuple[float, ...] = KEEP) -> int:
+    """The follower's card by the holding-value rule (the bot's model of a sensible reply)."""
+    best, best_score = -1, -1e9
+    for c in cards_of_mask(_follow_set(hand, kind)):
+        p = CARD_POINTS[lead] + CARD_POINTS[c]
+        score = (p if FOLLOWER_WINS[lead * 52 + c] else -p) - keep[c]
+        if score > best_score:
+            best, best_score = c, score
+    return best
+
+
+class HeuristicBot:
+    """Card-value heuristics during the stock phase, exact play once the stock is empty."""
+
+    keep: tuple[float, ...] = KEEP
+
+    def __init__(self, game: Game, seed: int | None = None, samples: int = 24) -> None:
+        self.game = game
+        self.rng = random.Random(seed)
+        self.samples = samples
+        self._memo: dict[tuple[int, int], int] = {}
+
+    def choose(self, view: View) -> Move:
+        legal = view.legal_moves
+        if not legal:
+            raise ValueError("HeuristicBot was asked to move when its seat has no legal move")
+        if len(legal) == 1:
+            return legal[0]
+        code_of = self.game.code_of
+        codes = [code_of(m) for m in legal]
+        hand = 0
+        for c in view.hand:
+            hand |= 1 << c
+        played = 0
+        for _, text in view.history:
+            code = code_of(text)
+            played |= 1 << (AS if code >= AS_SPADES else code)
+        unseen = FULL & ~played & ~hand
+        pub = view.public
+        trick = pub["trick"]
+        lead = kind = -1
+        if trick:
+            lead = code_of(trick[0]["card"])
+            kind = _KIND_OF[pub["led"]]
+        if pub["stock"] == 0:
+            pick = self._solve_move(codes, hand, unseen, lead, kind)
+        elif lead >= 0:
+            pick = self._follow(codes, lead)
+        else:
+            opp_size = pub["hand_sizes"][1 - view.seat]
+            pick = self._lead(codes, unseen, opp_size)
+        return legal[codes.index(pick)]
+
+    # ---- stock phase
+
+    def _follow(self, codes: list[int], lead: int) -> int:
+        keep = self.keep
+        best, best_score = codes[0], -1e9
+        for c in codes:
+            p = CARD_POINTS[lead] + CARD_POINTS[c]
+            score = (p if FOLLOWER_WINS[lead * 52 + c] else -p) - keep[c]
+            if score > best_score:
+                best, best_score = c, score
+        return best
+
+    def _lead(self, codes: list[int], unseen: int, opp_size: int) -> int:
+        pool = cards_of_mask(unseen)
+        worlds = []
+        for _ in range(self.samples):
+            m = 0
+            for c in self.rng.sample(pool, opp_size):
+                m |= 1 << c
+            worlds.append(m)
+        keep = self.keep
+        best, best_score = codes[0], -1e9
+        for code in codes:
+            if code >= AS_SPADES:
+                card, kind = AS, code - AS_SPADES
+            else:
+                card, kind = code, code // 13
+            total = 0.0
+            for opp in worlds:
+                r = _heuristic_reply(opp, card, kind, keep)
+                p = CARD_POINTS[card] + CARD_POINTS[r]
+                total += (-p if FOLLOWER_WINS[card * 52 + r] else p) + keep[r]
+            score = total / len(worlds) - keep[card]
+            if score > best_score:
+                best, best_score = code, score
+        return best
+
+    # ---- exact endgame (stock empty: the opponent's hand is the unseen cards)
+
+    def _solve_move(self, codes: list[int], hand: int, opp: int, lead: int, kind: int) -> int:
+        if len(self._memo) > 500_000:
+            self._memo.clear()
+        value = self._value
+        best, best_score = codes[0], -10**9
+        if lead >= 0:  # I follow: the opponent's lead is known
+            for r in codes:
+                p = CARD_POINTS[lead] + CARD_POINTS[r]
+                mine = hand & ~(1 << r)
+                if FOLLOWER_WINS[lead * 52 + r]:
+                    v = p + value(mine, opp)
+                else:
+                    v = -p - value(opp, mine)
+                if v > best_score:
+                    best, best_score = r, v
+            return best
+        for code in codes:
+            if code >= AS_SPADES:
+                card, k = AS, code - AS_SPADES
+            else:
+                card, k = code, code // 13
+            v = self._lead_value(hand & ~(1 << card), opp, card, k, best_score)
+            if v > best_score:
+                best, best_score = code, v
+        return best
+
+    def _lead_value(self, a: int, b: int, card: int, kind: int, alpha: int) -> int:
+        """The leader's value of leading ``card`` (as ``kind``) from the rest ``a`` against ``b``;
+        stops early (returning a value <= alpha) once the reply shows it is no better."""
+        worst = 10**9
+        value = self._value
+        for r in cards_of_mask(_follow_set(b, kind)):
+            b2 = b & ~(1 << r)
+            p = CARD_POINTS[card] + CARD_POINTS[r]
+            if FOLLOWER_WINS[card * 52 + r]:
+                v = -p - value(b2, a)
+            else:
+                v = p + value(a, b2)
+            if v < worst:
+                worst = v
+                if worst <= alpha:
+                    break
+        return worst
+
+    def _value(self, a: int, b: int) -> int:
+        """Leader's points minus follower's points over the rest of the hand, with perfect play;
+        ``a`` is the leader's hand and ``b`` the follower's."""
+        if not a:
+            return 0
+        key = (a, b)
+        hit = self._memo.get(key)
+        if hit is not None:
+            return hit
+        best = -10**9
+        for card in cards_of_mask(a):
+            rest = a & ~(1 << card)
+            if card == AS:
+                for k in (0, 1):
+                    v = self._lead_value(rest, b, card, k, best)
+                    if v > best:
+                        best = v
+            else:
+                v = self._lead_value(rest, b, card, card // 13, best)
+                if v > best:
+                    best = v
+        self._memo[key] = best
+        return best
