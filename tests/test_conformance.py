@@ -185,6 +185,14 @@ def test_sampled_worlds_agree_with_the_view(name: str, players: int) -> None:
                     view = deal.view(s)
                     world = game.sample_deal(view, random.Random(step * 31 + s))
                     assert world.view(s).to_dict() == view.to_dict()
+                    if game.sampled_deals_replay:
+                        # the world could really have produced the history: its deck order
+                        # replays every move through the checked path
+                        again = game.deal(deck=world.deck, dealer=world.dealer, seed=world.seed,
+                                          **world._context)
+                        for _, text in view.history:
+                            again.play(text)
+                        assert again.view(s).to_dict() == view.to_dict()
                     # a sampled world plays on like a real one
                     w = world.copy()
                     if not w.is_over:

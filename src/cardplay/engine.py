@@ -303,6 +303,9 @@ class Game(ABC):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     DealClass: ClassVar[type[Deal]]
+    # Whether sample_deal's worlds are dealt from a full deck order that replays the history
+    # (False where earlier hidden reshuffles cannot be rebuilt, as in Polish Banchok).
+    sampled_deals_replay: ClassVar[bool] = True
     # move code -> Move, shared by every deal of this game (filled lazily)
     _move_cache: dict[int, Move]
 

@@ -127,6 +127,9 @@ class Banchok(Game):
     deck_size = 104
     min_players = 2
     max_players = 10
+    # Used cards go back under the deck in an order nobody saw, so sampled positions are built
+    # directly rather than from a deck order that would replay.
+    sampled_deals_replay = False
     options: BanchokOptions
     rank_values: tuple[int, ...]
 
