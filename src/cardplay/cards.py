@@ -77,7 +77,7 @@ SUIT_SYMBOLS = "♠♥♦♣"
 SUIT_MASKS: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
 FULL_MASK = (1 << 52) - 1
 
-_SYMBOL_TO_SUIT = {"♠": 0, "♥": 1, "♦": 2, "♣": 3, "♤": 0, "♡": 1, "♢": 2, "♧": 3}
+_SYMBOL_TO_SUIT = {"♠": 0, "♥": 1, "♦": 2, "♣": 3}
 _LATIN_RANKS = {c: i for i, c in enumerate(RANK_CHARS)}
 # Russian court letters: валет, дама, король, туз (RULES.md 0.1).
 _RUSSIAN_RANKS = {"В": 9, "Д": 10, "К": 11, "Т": 12}
@@ -209,7 +209,7 @@ def parse_card(text: str) -> int:
 
 
 def _parse_rank(body: str, with_symbol: bool) -> int | None:
-    b = body.strip().upper()
+    b = body.upper()
     if b == "10":
         return 8
     if len(b) != 1:

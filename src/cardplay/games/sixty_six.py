@@ -63,6 +63,9 @@ RULES_RU = """«66» (и пресет «Шнапсен»): двое игроко
 MARRIAGE_BASE = 52
 EXCHANGE = 68
 CLOSE = 69
+# "9H=20": it fits the notation (a card announcing 20 or 40) but is never legal; such texts get
+# codes outside the action space so that play() answers IllegalMoveError, not InvalidMoveError.
+NEVER_LEGAL_BASE = 1000
 
 # Rank ids (cards.py: 0 = two .. 12 = ace) of the cards used here.
 _NINE, _TEN, _JACK, _QUEEN, _KING, _ACE = 7, 8, 9, 10, 11, 12
@@ -168,7 +171,9 @@ class SixtySix(Game):
 
     @classmethod
     def _presets(cls) -> dict[str, dict[str, Any]]:
-        return {"sixty-six": {}, "schnapsen": {"end_mode": "first_to_66", "exchange": "any_lead"}}
+        # Schnapsen's 3 game points go to a winner whose opponent took no trick (RULES 4.12).
+        return {"sixty-six": {}, "schnapsen": {"end_mode": "first_to_66", "exchange": "any_lead",
+                                               "schwarz_rule": "no_tricks"}}
 
     def _validate_options(self, opts: Any, given: Any) -> None:
         if opts.preset == "schnapsen" and opts.end_mode != "first_to_66":
@@ -196,12 +201,15 @@ class SixtySix(Game):
             return CLOSE
         if "=" in t:
             card_text, _, amount = t.partition("=")
-            card = self._card(card_text, text)
-            if amount.strip() not in ("20", "40") or card % 13 not in (_KING, _QUEEN):
+            card = self._card(card_text.strip(), text)
+            if amount.strip() not in ("20", "40"):
                 raise InvalidMoveError(
                     f"sixty-six: {text!r} is not a move: a marriage is the K or Q of a suit with "
                     f"=20 or =40, such as 'KH=20' or 'QS=40'")
-            return marriage_code(card // 13, card % 13 == _QUEEN, amount.strip() == "40")
+            forty = amount.strip() == "40"
+            if card % 13 not in (_KING, _QUEEN):
+                return NEVER_LEGAL_BASE + 2 * card + forty
+            return marriage_code(card // 13, card % 13 == _QUEEN, forty)
         return self._card(t, text)
 
     def _card(self, t: str, text: str) -> int:
@@ -223,6 +231,9 @@ class SixtySix(Game):
             return "exchange"
         if code == CLOSE:
             return "close"
+        if code >= NEVER_LEGAL_BASE:
+            c = (code - NEVER_LEGAL_BASE) // 2
+            return f"{format_card(c)}={'40' if code & 1 else '20'}"
         k = code - MARRIAGE_BASE
         suit, queen, forty = k // 4, (k >> 1) & 1, k & 1
         return f"{'Q' if queen else 'K'}{SUIT_CHARS[suit]}={'40' if forty else '20'}"
