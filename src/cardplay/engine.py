@@ -337,6 +337,15 @@ class Game(ABC):
 
     def _resolve_options(self, given: dict[str, Any]) -> Any:
         fields = self.option_fields()
+        if "players" in given and "players" not in fields:
+            # RULES 0.6: the number of players is the option `players` in every game; a game
+            # for a fixed number takes exactly that number.
+            n = given.pop("players")
+            if isinstance(n, str) and n.isdigit():
+                n = int(n)
+            if isinstance(n, bool) or n != self.min_players:
+                raise OptionError(f"{self.name}: option players={n!r} is not valid; valid "
+                                  f"values: {self.min_players}")
         for k in given:
             if k not in fields:
                 raise OptionError(f"{self.name}: unknown option {k!r}; valid options: "
