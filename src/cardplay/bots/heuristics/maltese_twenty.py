@@ -1,0 +1,233 @@
+"""HeuristicBot for Maltese Twenty: card counting plus a short look-ahead over sampled hands.
+
+Suits play no part in this game, so the bot reasons about card values only. The cards it has not
+seen are the 52 minus the two bonus cards, every played card (Tally and cleared) and its own hand;
+the opponent's hand is a random handful of them. The bot draws a number of such hands (equal
+hands are merged and weighted) and, in each, looks a few plays ahead with both hands open
+(negamax on the score difference): its own card, the opponent's best reply, its own next card and
+the opponent's answer. So it takes an exact 20 or a long Tally when that pays, does not leave a
+Tally that the likely opponent hands can bring to exactly 20 or extend, keeps the low cards that
+extend long Tallies safely, and avoids going over unless every card does.
+
+Once the stock is empty the unseen cards are exactly the opponent's hand, so the rest of the round
+is a game of perfect information: the bot then searches it to the end, with the End-of-Round
+Bonus going to the last positive scorer.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+
+from ...cards import parse_card
+from ...engine import Game, Move, View
+from ...games.maltese_twenty import VALUES
+
+__all__ = ["HeuristicBot"]
+
+_SAMPLES = 16      # opponent hands drawn per decision (before merging equal ones)
+_DEPTH = 4        # plies searched while the stock still has cards
+_SWAP = (0, 2, 1)  # last positive scorer relative to the mover: 0 nobody, 1 mover, 2 the other
+_INF = 1 << 30
+_TABLE_LIMIT = 200_000  # endgame table entries kept between decisions
+
+
+def _step(t: int, k: int, v: int) -> tuple[int, int, int, bool]:
+    """Play a card of value ``v`` on a Tally of total ``t`` and ``k`` cards: (points, new total,
+    new count, positive score?)."""
+    t += v
+    if t == 20:
+        return 10, 0, 0, True
+    if t > 20:
+        return -20, 0, 0, False
+    k += 1
+    if k >= 5:
+        return 15 << (k - 5), t, k, True
+    return 0, t, k, False
+
+
+_STEP = {(t, k, v): _step(t, k, v) for t in range(20) for k in range(12) for v in range(1, 11)}
+
+
+def _best_now(t: int, k: int, me: tuple[int, ...]) -> int:
+    """The best immediate gain of a hand (the last ply of a depth-limited search)."""
+    step = _STEP
+    best = -20
+    for v in me:
+        g = step[t, k, v][0]
+        if g > best:
+            best = g
+    return best
+
+
+def _lookahead(depth: int) -> Callable[[int, int, tuple[int, ...], tuple[int, ...], int], int]:
+    """Depth-limited negamax over value hands (sorted tuples) with both hands open, memoised
+    per decision, for positions where the stock still has cards (the round does not end inside
+    the search; a player whose hand runs out would draw unknown cards, so the search stops).
+
+    The returned ``play(t, k, me, them, i)`` is the best score difference (mover minus other)
+    after the mover plays ``me[i]`` on a Tally of total ``t`` and ``k`` cards.
+    """
+    memo: dict[tuple[int, int, tuple[int, ...], tuple[int, ...], int], int] = {}
+    step = _STEP
+
+    def value(t: int, k: int, me: tuple[int, ...], them: tuple[int, ...], d: int) -> int:
+        if not me:
+            return 0
+        if d == 1:
+            return _best_now(t, k, me)
+        key = (t, k, me, them, d)
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        best = -1 << 30
+        prev = 0
+        for i, v in enumerate(me):
+            if v != prev:
+                prev = v
+                val = play(t, k, me, them, i, d)
+                if val > best:
+                    best = val
+        memo[key] = best
+        return best
+
+    def play(t: int, k: int, me: tuple[int, ...], them: tuple[int, ...], i: int,
+             d: int = depth) -> int:
+        gain, t1, k1, _ = step[t, k, me[i]]
+        if d == 1 or not them:
+            return gain
+        if d == 2:
+            return gain - _best_now(t1, k1, them)
+        return gain - value(t1, k1, them, me[:i] + me[i + 1:], d - 1)
+
+    return play
+
+
+class _Endgame:
+    """Exact search of the rest of a round once the stock is empty (both hands are then known):
+    alpha-beta negamax on the score difference, the bonus going to the last positive scorer at
+    the end. Its table holds bounds on exact values, so it is kept from one decision to the next
+    (the values depend only on the position, the bonus and the ``round_end`` rule)."""
+
+    __slots__ = ("bonus", "both_empty", "table")
+
+    def __init__(self, both_empty: bool, bonus: int) -> None:
+        self.both_empty = both_empty
+        self.bonus = bonus
+        self.table: dict[tuple[int, int, tuple[int, ...], tuple[int, ...], int],
+                         tuple[int, int]] = {}
+
+    def play(self, t: int, k: int, me: tuple[int, ...], them: tuple[int, ...], lps: int, i: int,
+             alpha: int, beta: int) -> int:
+        """The value for the mover of playing ``me[i]`` (``lps``: 0 nobody, 1 the mover, 2 the
+        other has scored positively last), exact when it lies inside (alpha, beta)."""
+        gain, t1, k1, positive = _STEP[t, k, me[i]]
+        if positive:
+            lps = 1
+        if len(me) == 1 and (not self.both_empty or not them):
+            # the round ends now: the bonus goes to the last positive scorer
+            return gain + (self.bonus if lps == 1 else -self.bonus if lps == 2 else 0)
+        return gain - self.value(t1, k1, them, me[:i] + me[i + 1:], _SWAP[lps],
+                                 gain - beta, gain - alpha)
+
+    def value(self, t: int, k: int, me: tuple[int, ...], them: tuple[int, ...], lps: int,
+              alpha: int, beta: int) -> int:
+        key = (t, k, me, them, lps)
+        table = self.table
+        lo, hi = table.get(key, (-_INF, _INF))
+        if lo >= beta:
+            return lo
+        if hi <= alpha:
+            return hi
+        a0, b0 = alpha, beta
+        alpha = max(alpha, lo)
+        beta = min(beta, hi)
+        best = -_INF
+        prev = 0
+        for i, v in enumerate(me):
+            if v == prev:
+                continue
+            prev = v
+            val = self.play(t, k, me, them, lps, i, alpha, beta)
+            if val > best:
+                best = val
+                if best > alpha:
+                    alpha = best
+                    if alpha >= beta:
+                        break
+        if best <= a0:
+            table[key] = (lo, min(hi, best))
+        elif best >= b0:
+            table[key] = (max(lo, best), hi)
+        else:
+            table[key] = (best, best)
+        return best
+
+
+class HeuristicBot:
+    """Counts the unseen cards and looks ahead over sampled opponent hands (see the module)."""
+
+    def __init__(self, game: Game, seed: int | None = None, samples: int = _SAMPLES,
+                 depth: int = _DEPTH) -> None:
+        self.game = game
+        self.rng = random.Random(seed)
+        self.samples = samples
+        self.depth = depth
+        self.both_empty = getattr(game.options, "round_end", "first_empty") == "both_empty"
+        self._end: _Endgame | None = None
+
+    def choose(self, view: View) -> Move:
+        legal = view.legal_moves
+        if len(legal) == 1:
+            return legal[0]
+        pub = view.public
+        seat = view.seat
+        # the first card of each value among the legal moves (suits do not matter)
+        by_value: dict[int, Move] = {}
+        for m in legal:
+            by_value.setdefault(VALUES[parse_card(m.text)], m)
+        if len(by_value) == 1:
+            return legal[0]
+        seen = [0] * 52
+        for group in (pub["bonus_cards"], pub["tally"], pub["cleared"]):
+            for text in group:
+                seen[parse_card(text)] = 1
+        for c in view.hand:
+            seen[c] = 1
+        unseen = [VALUES[c] for c in range(52) if not seen[c]]
+        h = pub["hand_sizes"][1 - seat]
+        mine = tuple(sorted(VALUES[c] for c in view.hand))
+        t, k = pub["tally_total"], len(pub["tally"])
+        order = sorted(by_value, reverse=True)  # higher values first: ties keep the low cards
+        best_move = by_value[order[0]]
+        if pub["stock_size"] == 0:
+            # the unseen cards are the opponent's hand: solve the rest of the round exactly
+            end = self._endgame(pub["bonus"])
+            them = tuple(sorted(unseen))
+            lps = pub["last_positive_scorer"]
+            rel = 0 if lps is None else (1 if lps == seat else 2)
+            best = -_INF
+            for v in order:
+                val = end.play(t, k, mine, them, rel, mine.index(v), best, _INF)
+                if val > best:
+                    best, best_move = val, by_value[v]
+            return best_move
+        sample = self.rng.sample
+        worlds = Counter(tuple(sorted(sample(unseen, h))) for _ in range(self.samples))
+        play = _lookahead(self.depth)
+        best_score = -_INF
+        for v in order:
+            i = mine.index(v)
+            score = 0
+            for them, weight in worlds.items():
+                score += weight * play(t, k, mine, them, i)
+            if score > best_score:
+                best_score, best_move = score, by_value[v]
+        return best_move
+
+    def _endgame(self, bonus: int) -> _Endgame:
+        end = self._end
+        if end is None or end.bonus != bonus or len(end.table) > _TABLE_LIMIT:
+            end = self._end = _Endgame(self.both_empty, bonus)
+        return end
