@@ -383,7 +383,7 @@ def test_options_defaults_and_values() -> None:
         ({"target": -31}, "at least 1"),
         ({"target": "x"}, "at least 1"),
         ({"target": True}, "at least 1"),
-        ({"players": 3}, "valid options"),
+        ({"players": 3}, "valid values: 2"),
     ],
 )
 def test_option_errors(opts: dict[str, Any], match: str) -> None:
