@@ -9,12 +9,13 @@ STAMP := $(VENV)/.installed-dev
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	$(BIN)/python -m pip install --quiet -e ".[dev,web,webtest,rl]"
 	touch $(STAMP)
 
-## run: an interactive terminal match of Sixty-Six against the strongest bot available
+## run: the game server and browser UI on http://127.0.0.1:8000 (all seven games, lobby, bots)
 run: $(STAMP)
-	$(BIN)/cardplay play sixty-six --vs strong
+	@echo "cardplay: open http://127.0.0.1:8000 in a browser (Ctrl-C stops the server)"
+	$(BIN)/cardplay serve --host 127.0.0.1 --port 8000
 
 ## test: lint, type-check and the whole test suite
 test: lint typecheck unit

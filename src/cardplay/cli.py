@@ -48,7 +48,7 @@ from .engine import (
     load,
     replay,
 )
-from .i18n import LANGS, Translator, detect_lang
+from .i18n import LANGS, MESSAGES, Translator, detect_lang
 
 __all__ = ["COMMANDS", "LAYOUTS", "Command", "Layout", "build_parser", "main", "pretty_move",
            "render_view"]
@@ -947,12 +947,62 @@ def _run_arena(args: argparse.Namespace, ui: Console) -> int:
     return 0
 
 
+# ---- serve (the web server; needs the optional extra `web`)
+
+_SERVE_TEXTS = {
+    "en": {"cmd_serve": "serve the browser UI and the game server (needs cardplay[web])",
+           "help_host": "the address to listen on (default: 127.0.0.1)",
+           "help_port": "the port to listen on (default: 8000)",
+           "help_data": "the data folder of the tables (default: $XDG_DATA_HOME/cardplay)",
+           "serve_needs_web": "cardplay serve needs the web extra: pip install 'cardplay[web]'",
+           "serving": "cardplay is serving on {url} (data: {data}); Ctrl-C stops it"},
+    "ru": {"cmd_serve": "запустить игровой сервер и интерфейс в браузере (нужен cardplay[web])",
+           "help_host": "адрес для приёма соединений (по умолчанию 127.0.0.1)",
+           "help_port": "порт (по умолчанию 8000)",
+           "help_data": "папка с данными столов (по умолчанию $XDG_DATA_HOME/cardplay)",
+           "serve_needs_web": "для cardplay serve нужно: pip install 'cardplay[web]'",
+           "serving": "cardplay работает на {url} (данные: {data}); Ctrl-C — остановить"},
+}
+for _lang, _texts in _SERVE_TEXTS.items():
+    for _key, _text in _texts.items():
+        MESSAGES[_lang].setdefault(_key, _text)
+
+
+def _configure_serve(p: argparse.ArgumentParser, tr: Translator) -> None:
+    p.add_argument("--host", default="127.0.0.1", help=tr("help_host"))
+    p.add_argument("--port", type=int, default=8000, help=tr("help_port"))
+    p.add_argument("--data", default=None, metavar="DIR", help=tr("help_data"))
+    p.add_argument("--grace", type=float, default=30.0, help=argparse.SUPPRESS)
+    p.add_argument("--bot-delay", type=float, default=0.6, help=argparse.SUPPRESS)
+    p.add_argument("--workers", type=int, default=None, help=argparse.SUPPRESS)
+
+
+def _run_serve(args: argparse.Namespace, ui: Console) -> int:
+    try:
+        import uvicorn
+
+        from .server.app import create_app
+        from .server.botpool import ProcessBotRunner
+        from .server.storage import default_data_dir
+    except ImportError:
+        ui.error(ui.tr("serve_needs_web"))
+        return 2
+    data = Path(args.data) if args.data else default_data_dir()
+    app = create_app(data, runner=ProcessBotRunner(args.workers), grace=args.grace,
+                     bot_delay=args.bot_delay)
+    ui.say(ui.tr("serving", url=f"http://{args.host}:{args.port}", data=str(data)))
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws="websockets-sansio",
+                ws_per_message_deflate=False)
+    return 0
+
+
 COMMANDS: dict[str, Command] = {
     "games": Command(help="cmd_games", configure=_configure_games, run=_run_games),
     "rules": Command(help="cmd_rules", configure=_configure_rules, run=_run_rules),
     "play": Command(help="cmd_play", configure=_configure_play, run=_run_play),
     "replay": Command(help="cmd_replay", configure=_configure_replay, run=_run_replay),
     "arena": Command(help="cmd_arena", configure=_configure_arena, run=_run_arena),
+    "serve": Command(help="cmd_serve", configure=_configure_serve, run=_run_serve),
 }
 
 

@@ -1,0 +1,266 @@
+"""Load on the game server: N tables of people's seats, every seat driven by a bot client over a
+real WebSocket on the loopback interface, the clients spread over separate processes.
+
+    python benchmarks/server_load.py --tables 500 --duration 30
+
+starts ``cardplay serve`` on 127.0.0.1 (a fresh temporary data folder), creates the tables (all
+seats "human"), and runs ``--clients-procs`` processes of asyncio clients. Each client says hello
+with its seat token and, when its seat is to move, waits a think time (uniform in
+``[0.5, 1.5] x --think`` seconds), sends a random legal move with the state version, and times
+move -> the state that acknowledges it (the view the server sends back after storing the move).
+Everything is bounded: the run stops after ``--duration`` seconds or ``--max-moves`` moves per
+client, whichever comes first, and the server is stopped at the end.
+
+Prints tables, clients, moves, moves per second, latency p50/p90/p99/max, errors, and the CPU
+the server used. Traffic goes to 127.0.0.1 only. Figures only: there is no pass/fail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing as mp
+import os
+import random
+import resource
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from typing import Any
+
+HOST = "127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def post(url: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+    data = json.dumps(body or {}).encode()
+    req = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        out: dict[str, Any] = json.loads(r.read())
+        return out
+
+
+def raise_fd_limit() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = min(hard, 65536) if hard != resource.RLIM_INFINITY else 65536
+    if soft < want:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+
+
+def start_server(port: int, data: str) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cardplay.cli", "serve", "--host", HOST, "--port", str(port),
+         "--data", data, "--bot-delay", "0", "--workers", "1"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=raise_fd_limit)
+    deadline = time.monotonic() + 60
+    while True:
+        if proc.poll() is not None:
+            err = proc.stderr.read().decode() if proc.stderr else ""
+            raise SystemExit(f"the server did not start:\n{err}")
+        try:
+            with urllib.request.urlopen(f"http://{HOST}:{port}/api/games", timeout=2):
+                return proc
+        except OSError:
+            if time.monotonic() > deadline:
+                proc.kill()
+                raise SystemExit("the server did not start in 60 s") from None
+            time.sleep(0.1)
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (Linux /proc), 0 when unavailable."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+async def client(port: int, table: str, token: str, think: float, stop_at: float,
+                 max_moves: int, rng: random.Random, lat: list[float],
+                 errors: list[str]) -> None:
+    from websockets.asyncio.client import connect
+
+    moves = 0
+    sent_at: dict[int, float] = {}
+    moved_at = -1  # the last version this client moved at (a state may come twice)
+    async with connect(f"ws://{HOST}:{port}/ws", max_size=None, ping_interval=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "table": table, "token": token}))
+        pending: asyncio.Task[None] | None = None
+
+        async def move_later(state: dict[str, Any]) -> None:
+            nonlocal moves
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            if time.monotonic() >= stop_at:
+                return
+            legal = state["view"]["legal_moves"]
+            mid = state["version"]
+            sent_at[mid] = time.monotonic()
+            await ws.send(json.dumps({"type": "move", "move": rng.choice(legal),
+                                      "version": state["version"], "id": mid}))
+            moves += 1
+
+        while time.monotonic() < stop_at and moves < max_moves:
+            try:
+                text = await asyncio.wait_for(ws.recv(), timeout=max(0.05, stop_at -
+                                                                     time.monotonic()))
+            except TimeoutError:
+                break
+            msg = json.loads(text)
+            kind = msg["type"]
+            if kind == "error":
+                errors.append(msg["code"])
+                continue
+            if kind != "state":
+                continue
+            rid = msg.get("reply_to")
+            if rid is not None and rid in sent_at:
+                lat.append(time.monotonic() - sent_at.pop(rid))
+            if msg["is_over"]:
+                break
+            view = msg["view"]
+            if view["to_move"] == msg["seat"] and view["legal_moves"] and \
+                    msg["version"] > moved_at:
+                moved_at = msg["version"]
+                if pending is not None:
+                    pending.cancel()
+                pending = asyncio.create_task(move_later(msg))
+        if pending is not None:
+            pending.cancel()
+
+
+def client_process(port: int, seats: list[tuple[str, str]], think: float, stop_at_wall: float,
+                   max_moves: int, seed: int, out: Any) -> None:
+    """One process of clients; sends back (latencies, errors) through ``out``."""
+    raise_fd_limit()
+    lat: list[float] = []
+    errors: list[str] = []
+    stop_at = time.monotonic() + (stop_at_wall - time.time())
+
+    async def run_all() -> None:
+        rng = random.Random(seed)
+        tasks = [client(port, table, token, think, stop_at, max_moves,
+                        random.Random(rng.random()), lat, errors) for table, token in seats]
+        results = await asyncio.gather(*tasks, return_exceptions=True)
+        for r in results:
+            if isinstance(r, BaseException):
+                errors.append(type(r).__name__)
+
+    asyncio.run(run_all())
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    out.send((lat, errors, usage.ru_utime + usage.ru_stime))
+    out.close()
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    s = sorted(values)
+    return s[min(len(s) - 1, round(p / 100 * (len(s) - 1)))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--tables", type=int, default=500)
+    ap.add_argument("--game", default="sixty-six")
+    ap.add_argument("--duration", type=float, default=30.0, help="seconds of play (max 600)")
+    ap.add_argument("--think", type=float, default=1.0,
+                    help="mean think time of a client before its move, seconds")
+    ap.add_argument("--max-moves", type=int, default=1000, help="moves per client at most")
+    ap.add_argument("--procs", type=int, default=2, help="client processes")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    duration = min(max(1.0, args.duration), 600.0)
+    tables = min(max(1, args.tables), 5000)
+
+    load = os.getloadavg()
+    data = tempfile.mkdtemp(prefix="cardplay-load-")
+    port = free_port()
+    server = start_server(port, data)
+    try:
+        base = f"http://{HOST}:{port}"
+        game = json.loads(urllib.request.urlopen(f"{base}/api/games", timeout=30).read())
+        players = next(g for g in game if g["name"] == args.game)["min_players"]
+        t0 = time.perf_counter()
+        seats: list[tuple[str, str]] = []
+        for i in range(tables):
+            t = post(f"{base}/api/tables", {"game": args.game, "seed": args.seed + i,
+                                            "seats": [{"kind": "human"}] * players})
+            seats.append((t["table"], t["token"]))
+            for _ in range(players - 1):
+                j = post(f"{base}/api/tables/{t['table']}/join")
+                seats.append((t["table"], j["token"]))
+        setup = time.perf_counter() - t0
+        procs = max(1, args.procs)
+        shares = [seats[i::procs] for i in range(procs)]
+        cpu0 = cpu_seconds(server.pid)
+        start = time.time() + 2.0  # time for the processes to start and connect
+        stop_at = start + duration
+        ctx = mp.get_context("spawn")
+        pipes, workers = [], []
+        for k, share in enumerate(shares):
+            recv_end, send_end = ctx.Pipe(duplex=False)
+            p = ctx.Process(target=client_process, args=(port, share, args.think, stop_at,
+                                                          args.max_moves, args.seed * 100 + k,
+                                                          send_end))
+            p.start()
+            pipes.append(recv_end)
+            workers.append(p)
+        lat: list[float] = []
+        errors: list[str] = []
+        client_cpu: list[float] = []
+        for recv_end, p in zip(pipes, workers):
+            if recv_end.poll(duration + 120):
+                got_lat, got_err, got_cpu = recv_end.recv()
+                lat.extend(got_lat)
+                errors.extend(got_err)
+                client_cpu.append(got_cpu)
+            else:
+                errors.append("client process timed out")
+            p.join(timeout=10)
+            if p.is_alive():
+                p.kill()
+        wall = time.time() - start
+        cpu = cpu_seconds(server.pid) - cpu0
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        shutil.rmtree(data, ignore_errors=True)
+
+    ms = [x * 1000 for x in lat]
+    counts: dict[str, int] = {}
+    for e in errors:
+        counts[e] = counts.get(e, 0) + 1
+    print(f"game {args.game}: {tables} tables, {len(seats)} clients in {procs} processes, "
+          f"think {args.think:g} s, {duration:g} s of play (setup {setup:.1f} s)")
+    print(f"{'tables':>7} {'clients':>8} {'moves':>7} {'moves/s':>8} {'p50 ms':>7} "
+          f"{'p90 ms':>7} {'p99 ms':>7} {'max ms':>7} {'server CPU':>11}")
+    print(f"{tables:>7} {len(seats):>8} {len(ms):>7} {len(ms) / max(wall, 1e-9):>8.0f} "
+          f"{percentile(ms, 50):>7.1f} {percentile(ms, 90):>7.1f} {percentile(ms, 99):>7.1f} "
+          f"{max(ms) if ms else float('nan'):>7.1f} {100 * cpu / max(wall, 1e-9):>10.0f}%")
+    print(f"server CPU per move: {1000 * cpu / max(len(ms), 1):.2f} ms; load average before the "
+          f"run: {load[0]:.2f} (other processes on this machine share its cores)")
+    print("client processes' CPU:", ", ".join(f"{100 * c / max(wall, 1e-9):.0f}%"
+                                             for c in client_cpu))
+    print("errors:", ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or "none")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
