@@ -32,6 +32,7 @@ unit: $(STAMP)
 ## bench: playout speed of every game (figures only, no pass/fail)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/playouts.py
+	$(BIN)/python benchmarks/adapters.py
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,181 @@
+"""What the PettingZoo and Gymnasium adapters share: the game, its spaces, seeds, masks."""
+
+from __future__ import annotations
+
+import os
+import random
+from typing import Any
+
+import numpy as np
+
+from ..engine import Deal, Game, Match, Move, derive_seed, load
+from .actions import ActionSpace, action_space
+from .observations import Encoder, encoder
+
+EPISODES = ("deal", "match")
+
+
+def resolve_game(game: str | Game, options: dict[str, Any]) -> Game:
+    """A Game from a name and options, or a loaded Game (then no options)."""
+    if isinstance(game, Game):
+        if options:
+            raise ValueError(f"cardplay.rl: options {sorted(options)} given with a loaded game; "
+                             f"pass the game's name with its options instead")
+        return game
+    return load(game, **options)
+
+
+class Table:
+    """One episode's deal or match, with the game's action space and observation encoder.
+
+    ``episode="deal"``: one deal, its dealer drawn at random from the episode's seed;
+    ``episode="match"``: a whole match (deals follow each other as the rules say).
+    """
+
+    def __init__(self, game: Game, episode: str, seed: int | None,
+                 max_moves: int | None) -> None:
+        if episode not in EPISODES:
+            raise ValueError(f"cardplay.rl: episode={episode!r} is not valid; valid: "
+                             f"{', '.join(EPISODES)}")
+        if max_moves is not None and (isinstance(max_moves, bool) or
+                                      not isinstance(max_moves, int) or max_moves < 1):
+            raise ValueError(f"cardplay.rl: max_moves is a whole number >= 1 or None, "
+                             f"not {max_moves!r}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ValueError(f"cardplay.rl: seed is a whole number or None, not {seed!r}")
+        self.game = game
+        self.players = game.players
+        self.episode = episode
+        self.max_moves = max_moves
+        self.space: ActionSpace = action_space(game)
+        self.encoder: Encoder = encoder(game)
+        self.base_seed = 0 if seed is None else seed
+        self.rng: random.Random | None = None
+        self.deal: Deal
+        self.match: Match | None = None
+        self.moves = 0
+        self._codes: list[int] | None = None
+        self._finished = 0
+
+    def seed(self, seed: int | None) -> random.Random:
+        """Reseed (``seed`` given) or continue the episode stream; returns the stream."""
+        if seed is not None:
+            self.rng = random.Random(derive_seed(self.base_seed, "rl-reset", int(seed)))
+        elif self.rng is None:
+            self.rng = random.Random(int.from_bytes(os.urandom(8), "big"))
+        return self.rng
+
+    def start(self, seed: int | None) -> random.Random:
+        """A new episode (seeded as :meth:`seed` says)."""
+        rng = self.seed(seed)
+        s = rng.getrandbits(63)
+        if self.episode == "deal":
+            self.match = None
+            self.deal = self.game.deal(s, dealer=rng.randrange(self.players))
+        else:
+            self.match = self.game.match(s)
+            self.deal = self.match.deal
+        self.moves = 0
+        self._codes = None
+        self._finished = 0
+        return rng
+
+    # ---- state
+
+    @property
+    def to_move(self) -> int | None:
+        return self.match.to_move if self.match is not None else self.deal._turn
+
+    @property
+    def over(self) -> bool:
+        return self.match.is_over if self.match is not None else self.deal._turn is None
+
+    def codes(self) -> list[int]:
+        """The legal move codes of the seat to move (cached per position)."""
+        if self._codes is None:
+            self._codes = self.deal.legal_codes() if not self.over else []
+        return self._codes
+
+    def legal(self) -> dict[int, int]:
+        """Legal actions of the seat to move: action -> engine code."""
+        return self.space.legal(self.codes())
+
+    def mask(self, seat: int) -> np.ndarray:
+        """The int8 action mask of ``seat`` (all 0 unless it is to move)."""
+        if seat == self.to_move:
+            return np.frombuffer(self.space.mask(self.codes()), np.int8)
+        return np.frombuffer(bytearray(self.space.size), np.int8)
+
+    def observe(self, seat: int) -> np.ndarray:
+        return self.encoder.encode_deal(self.deal, seat, self.match)
+
+    # ---- moves
+
+    def illegal_message(self, action: Any) -> str:
+        seat = self.to_move
+        legal = self.legal()
+        shown = ", ".join(f"{a} ({self.space.text(a)})" for a in sorted(legal)[:40])
+        more = "" if len(legal) <= 40 else f", ... ({len(legal)} in all)"
+        return (f"cardplay.rl: {self.game.name}: action {action!r} is not legal for seat {seat} "
+                f"now; legal actions: {shown}{more}")
+
+    def code_of(self, action: Any) -> int | None:
+        """The engine code of a legal action, or None (an illegal or malformed action)."""
+        if isinstance(action, np.ndarray) and action.shape == ():
+            action = action.item()
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            return None
+        return self.space.code_of(int(action), self.codes())
+
+    def apply(self, code: int) -> list[float]:
+        """Apply a legal code; the results of the deals this finished (zeros if none)."""
+        if self.match is None:
+            self.deal.apply_code(code)
+            return self._after()
+        return self.play(self.game.move(code))
+
+    def play(self, move: Move) -> list[float]:
+        """Play a move through the public API (checked); like :meth:`apply`."""
+        if self.match is None:
+            self.deal.play(move)
+        else:
+            self.match.play(move)
+            self.deal = self.match.deal
+        return self._after()
+
+    def _after(self) -> list[float]:
+        self.moves += 1
+        self._codes = None
+        match = self.match
+        n = self.players
+        if match is None:
+            if self.deal._turn is None:
+                return [float(x) for x in (self.deal.result or [0] * n)]
+            return [0.0] * n
+        out = [0.0] * n
+        while self._finished < len(match.deals):
+            res = match.deals[self._finished].result or [0] * n
+            out = [a + b for a, b in zip(out, res)]
+            self._finished += 1
+        return out
+
+    @property
+    def truncated(self) -> bool:
+        return self.max_moves is not None and self.moves >= self.max_moves and not self.over
+
+    def render_text(self, seat: int | None = None) -> str:
+        """A short text of the position, seen by ``seat`` (default: the seat to move)."""
+        if seat is None:
+            seat = self.to_move if self.to_move is not None else 0
+        v = self.match.view(seat) if self.match is not None else self.deal.view(seat)
+        lines = [f"{self.game.name}: seat {seat}'s view; to move: {v.to_move}; "
+                 f"points {list(v.points)}"]
+        if self.match is not None:
+            lines.append(f"match scores {list(self.match.scores)}")
+        lines.append("hand: " + " ".join(str(c) for c in v.hand))
+        if v.legal_moves:
+            lines.append("legal: " + " ".join(f"{self.space.text(a)}={a}"
+                                              for a in sorted(self.legal())))
+        if v.result is not None:
+            lines.append(f"result {list(v.result)}")
+        return "\n".join(lines)

@@ -1,0 +1,515 @@
+"""OpenSpiel Python games for every cardplay game (optional extra ``rl``).
+
+>>> import pyspiel
+>>> from cardplay.rl import openspiel
+>>> openspiel.register()                       # ['cardplay_banchok', 'cardplay_chukhny', ...]
+>>> game = pyspiel.load_game("cardplay_sixty_six", {"preset": "schnapsen"})
+>>> state = game.new_initial_state()
+
+Each registered game is one **deal** of a cardplay game, named ``cardplay_`` + the game's name
+with ``_`` for ``-``. Its parameters are the game's options (RULES.md names and defaults; an
+option that a preset sets has the default ``""``, meaning "as the preset says", and takes its
+value as a string, ``{"pair_counts_ten": "true"}``), plus:
+
+* ``dealer``: the dealer's seat, or -1 (default) for a chance node that draws it uniformly;
+* ``max_moves``: 0 (default) for no limit beyond the game's own; N > 0 ends the episode after N
+  moves. Polish Banchok has no bound on a bank's length, so it is capped at 2000 moves unless
+  ``max_moves`` says otherwise.
+
+Chance: after the dealer, one chance node per card deals the deck order, top card first
+(outcome = card id 0..51, probability = copies left / cards left; two-deck games have two copies
+of each card). The deal is then made from that order (``game.deal(deck=...)``), with a deal seed
+derived from the order for the few rules that shuffle during a deal (Banchok's used cards).
+
+Actions are the game's fixed action space (:mod:`cardplay.rl.actions`); action strings are its
+notation. Returns are the deal's ``result`` (RULES.md 0.6) at the end, 0 before; an episode cut by
+``max_moves`` returns the deal's points in the chip games (Banchok, Macao: net chips so far) and 0
+elsewhere. Macao and Banchok are zero-sum, the others general-sum.
+
+Observations (``make_py_observer``): the observation tensor is the seat's view encoded by
+:mod:`cardplay.rl.observations`, split into named pieces; the information-state tensor adds, per
+relative seat, a plane of the cards that seat has put down and its number of moves (a summary of
+the move history, not a perfect-recall encoding). The information-state string is the seat's full
+view as canonical JSON (``View.to_json()``: own cards, public state and the whole move history;
+perfect recall), the observation string the same without the history. A public observer
+(``private_info=NONE``) leaves out the seat's own cards and legal moves.
+
+``resample_from_infostate`` deals a world consistent with the seat's view through
+``game.sample_deal`` and replays it, so OpenSpiel's Python ISMCTS bot
+(``open_spiel.python.algorithms.ismcts``) can play every game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from ..cards import format_card
+from ..engine import Deal, Game, derive_seed, game_class, games, load
+from .actions import ActionSpace, action_space
+from .observations import CARD_ID, Encoder, Snapshot, encoder
+
+__all__ = ["CardplayGame", "CardplayState", "game_name", "register"]
+
+_BANCHOK_CAP = 2000
+_REGISTERED: set[str] = set()
+
+
+def game_name(name: str) -> str:
+    """The OpenSpiel name of a cardplay game: ``two-ten-jack`` -> ``cardplay_two_ten_jack``."""
+    return "cardplay_" + name.replace("-", "_")
+
+
+def register(names: list[str] | None = None) -> list[str]:
+    """Register cardplay games (default: all) with OpenSpiel; their OpenSpiel names.
+
+    Registering twice is harmless."""
+    out = []
+    for name in names if names is not None else games():
+        short = game_name(name)
+        if short not in _REGISTERED and short not in pyspiel.registered_names():
+            gtype = _game_type(name)
+            pyspiel.register_game(gtype, _creator(name, gtype))
+        _REGISTERED.add(short)
+        out.append(short)
+    return out
+
+
+def _creator(name: str, gtype: Any) -> type[CardplayGame]:
+    """A CardplayGame subclass for one game (OpenSpiel calls it with the parameters).
+
+    A class, kept in a module dict, rather than a closure: OpenSpiel holds the creator until the
+    interpreter exits, and releasing a closure over a pyspiel object then crashes."""
+    cls = type(f"CardplayGame_{name.replace('-', '_')}", (CardplayGame,),
+               {"cardplay_name": name})
+    _GAME_TYPES[name] = gtype
+    _CLASSES[name] = cls
+    return cls
+
+
+_GAME_TYPES: dict[str, Any] = {}
+_CLASSES: dict[str, type[CardplayGame]] = {}
+
+
+def _preset_keys(cls: type[Game]) -> set[str]:
+    keys: set[str] = set()
+    for values in cls._presets().values():
+        keys.update(values)
+    return keys
+
+
+def _game_type(name: str) -> Any:
+    cls = game_class(name)
+    preset = _preset_keys(cls)
+    params: dict[str, Any] = {}
+    for f in dataclasses.fields(cls.Options):
+        default = f.default
+        if f.name in preset:
+            params[f.name] = ""
+        elif isinstance(default, (bool, int, float, str)):
+            params[f.name] = default
+    params["dealer"] = -1
+    params["max_moves"] = 0
+    utility = pyspiel.GameType.Utility.ZERO_SUM if name in _ZERO_SUM \
+        else pyspiel.GameType.Utility.GENERAL_SUM
+    return pyspiel.GameType(
+        short_name=game_name(name),
+        long_name=f"cardplay {cls.title.get('en', name)}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=cls.max_players,
+        min_num_players=cls.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+
+_ZERO_SUM = ("banchok", "macao")
+
+
+def _bounds(game: Game) -> tuple[float, float]:
+    """Bounds on one seat's deal result (loose where the rules make them hard to state)."""
+    o = game.options
+    name = game.name
+    n = game.players
+    if name == "sixty-six":
+        return 0.0, 3.0
+    if name == "two-ten-jack":
+        return -15.0, 20.0  # the scoring cards: -15 (clubs) .. +20 (hearts, spades, 6D)
+    if name == "maltese-twenty":
+        # at most 25 cards a round per player: -20 each at worst; a Tally card scores at most
+        # 15 * 2**5 (its 10th card; an 11th would pass 20)
+        return -500.0, 25 * 480.0 + 10.0
+    if name == "twenty":
+        return -4.0 * (8 * o.penalty_2_to_9 + 55), 20.0
+    if name in ("macao", "banchok"):
+        return -float(o.start_chips), float((n - 1) * o.start_chips)
+    if name == "chukhny":
+        return -1.0, 0.0
+    return -1e6, 1e6
+
+
+def _max_length(game: Game) -> int:
+    """A bound on the number of moves in one deal (``_BANCHOK_CAP`` for Banchok)."""
+    o = game.options
+    n = game.players
+    return {
+        "sixty-six": 30,
+        "two-ten-jack": 54,
+        "maltese-twenty": 52,
+        # count_rule exact: at most 20 plays, a draw per stock card, and a pass round between
+        # any two of them
+        "twenty": 20 + 52 + n * (20 + 52 + 2),
+        # a card is drawn once, played once per time it came back with a take, and every take
+        # puts at least one card out of play for good
+        "chukhny": 4 * int(getattr(o, "deck_size", 52)) + 4,
+        # at most 52 rounds (each deals 2+ cards from the 104), a stake and a stand per punter,
+        # and at most 104 bought cards
+        "macao": 104 + 104 * max(n - 1, 1),
+        "banchok": _BANCHOK_CAP,
+    }.get(game.name, 100_000)
+
+
+class _Shared:
+    """What every state of one game shares: never copied, pickled by name and options."""
+
+    def __init__(self, name: str, options: dict[str, Any], dealer: int, max_moves: int) -> None:
+        self.key = (name, tuple(sorted(options.items())), dealer, max_moves)
+        self.game: Game = load(name, **options)
+        self.space: ActionSpace = action_space(self.game)
+        self.encoder: Encoder = encoder(self.game)
+        self.n = self.game.players
+        if not -1 <= dealer < self.n:
+            raise ValueError(f"{game_name(name)}: dealer is -1 (chance) or a seat from 0 to "
+                             f"{self.n - 1}, not {dealer}")
+        if max_moves < 0:
+            raise ValueError(f"{game_name(name)}: max_moves is 0 (no limit) or positive")
+        self.dealer = dealer
+        natural = _max_length(self.game)
+        self.max_moves = min(natural, max_moves) if max_moves > 0 else natural
+        self.truncates = self.max_moves < natural or name == "banchok"
+        deck = self.game._deck_cards()
+        self.deck_size = len(deck)
+        self.counts = [deck.count(c) for c in range(52)]
+        self.chip_game = name in ("banchok", "macao")
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
+
+    def __reduce__(self) -> tuple[Callable[..., _Shared], tuple[Any, ...]]:
+        name, items, dealer, max_moves = self.key
+        return _shared, (name, items, dealer, max_moves)
+
+
+_SHARED: dict[tuple[Any, ...], _Shared] = {}
+
+
+def _shared(name: str, items: tuple[tuple[str, Any], ...], dealer: int,
+            max_moves: int) -> _Shared:
+    key = (name, items, dealer, max_moves)
+    s = _SHARED.get(key)
+    if s is None:
+        s = _SHARED[key] = _Shared(name, dict(items), dealer, max_moves)
+    return s
+
+
+class _DealBox:
+    """A deal inside a state: copied with ``Deal.copy()``; pickled as its class and plain state
+    (a deal holds ints, lists, tuples and dicts besides its game), its game by name and options."""
+
+    def __init__(self, deal: Deal) -> None:
+        self.deal = deal
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _DealBox:
+        return _DealBox(self.deal.copy())
+
+    def __getstate__(self) -> dict[str, Any]:
+        d = self.deal
+        return {"game": d.game.name, "options": tuple(sorted(d.game.options_dict().items())),
+                "class": type(d),
+                "state": {k: v for k, v in d.__dict__.items() if k != "game"}}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        cls = state["class"]
+        deal = cls.__new__(cls)
+        deal.__dict__.update(state["state"])
+        deal.game = _load(state["game"], state["options"])
+        self.deal = deal
+
+
+_LOADED: dict[tuple[str, tuple[tuple[str, Any], ...]], Game] = {}
+
+
+def _load(name: str, items: tuple[tuple[str, Any], ...]) -> Game:
+    g = _LOADED.get((name, items))
+    if g is None:
+        g = _LOADED[(name, items)] = load(name, **dict(items))
+    return g
+
+
+class CardplayGame(pyspiel.Game):
+    """One deal of a cardplay game as an OpenSpiel game (one subclass per game)."""
+
+    cardplay_name: str
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        name = self.cardplay_name
+        gtype = _GAME_TYPES[name]
+        spec = gtype.parameter_specification
+        given = dict(params or {})
+        for k in given:
+            if k not in spec:
+                raise ValueError(f"{game_name(name)}: unknown parameter {k!r}; valid: "
+                                 f"{', '.join(sorted(spec))}")
+        values = {k: v.value() if hasattr(v, "value") else v for k, v in spec.items()}
+        values.update(given)
+        dealer = int(values.pop("dealer"))
+        max_moves = int(values.pop("max_moves"))
+        options = {k: v for k, v in values.items() if v != ""}
+        self.shared = _shared(name, tuple(sorted(options.items())), dealer, max_moves)
+        g = self.shared.game
+        lo, hi = _bounds(g)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.shared.space.size,
+            max_chance_outcomes=max(52, g.players),
+            num_players=g.players,
+            min_utility=lo,
+            max_utility=hi,
+            utility_sum=0.0 if name in _ZERO_SUM else None,
+            max_game_length=self.shared.max_moves,
+        )
+        super().__init__(gtype, info, params or {})
+        self.cardplay = g
+
+    def new_initial_state(self) -> CardplayState:
+        return CardplayState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None,
+                         params: dict[str, Any] | None = None) -> CardplayObserver:
+        return CardplayObserver(self.shared, iig_obs_type, params)
+
+
+class CardplayState(pyspiel.State):
+    """A deal in progress: the dealer and deck are dealt by chance nodes, then the seats play."""
+
+    def __init__(self, game: CardplayGame) -> None:
+        super().__init__(game)
+        sh = game.shared
+        self.shared = sh
+        self.dealer = sh.dealer
+        self.dealt: list[int] = []
+        self.left = list(sh.counts)
+        self.box: _DealBox | None = None
+        self.moves = 0
+        self.replay = 0  # moves already in an adopted deal (resampling)
+        self.adopt: _DealBox | None = None
+
+    # ---- pyspiel.State
+
+    def current_player(self) -> int:
+        box = self.box
+        if box is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        t = box.deal._turn
+        if t is None or self.moves >= self.shared.max_moves:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return t
+
+    def is_terminal(self) -> bool:
+        box = self.box
+        return box is not None and (box.deal._turn is None or self.moves >= self.shared.max_moves)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        box = self.box
+        if box is None or player != box.deal._turn or self.is_terminal():
+            return []
+        return sorted(self.shared.space.legal(box.deal.legal_codes()))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.dealer < 0:
+            n = self.shared.n
+            return [(s, 1.0 / n) for s in range(n)]
+        left = self.left
+        total = self.shared.deck_size - len(self.dealt)
+        return [(c, k / total) for c, k in enumerate(left) if k]
+
+    def _apply_action(self, action: int) -> None:
+        sh = self.shared
+        if self.box is None:
+            if self.dealer < 0:
+                self.dealer = int(action)
+                return
+            self.dealt.append(int(action))
+            self.left[action] -= 1
+            if len(self.dealt) == sh.deck_size:
+                self._deal()
+            return
+        self.moves += 1
+        if self.replay:  # the adopted deal has played this move already
+            self.replay -= 1
+            return
+        deal = self.box.deal
+        code = sh.space.code_of(int(action), deal.legal_codes())
+        if code is None:
+            raise ValueError(f"{game_name(sh.game.name)}: action {action} is not legal now")
+        deal.apply_code(code)
+
+    def _deal(self) -> None:
+        if self.adopt is not None:
+            self.box, self.adopt = self.adopt, None
+            return
+        order = self.dealt
+        seed = derive_seed(0, "openspiel-deal", tuple(order))
+        self.box = _DealBox(self.shared.game.deal(seed, deck=order, dealer=self.dealer))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            if self.box is None and self.dealer < 0:
+                return f"dealer {action}"
+            return f"deal {format_card(action)}"
+        return self.shared.space.text(action)
+
+    def returns(self) -> list[float]:
+        sh = self.shared
+        if not self.is_terminal():
+            return [0.0] * sh.n
+        assert self.box is not None
+        deal = self.box.deal
+        if deal._turn is None:
+            return [float(x) for x in (deal.result or [0] * sh.n)]
+        if sh.chip_game:
+            return [float(x) for x in deal.points]
+        return [0.0] * sh.n
+
+    def __str__(self) -> str:
+        if self.box is None:
+            return (f"dealer {self.dealer}; dealt " +
+                    " ".join(format_card(c) for c in self.dealt))
+        d = self.box.deal
+        return (f"dealer {d.dealer}; deck {' '.join(d.deck)}; moves " +
+                " ".join(f"{s}:{d.game.move(c).text}" for s, c in d.history))
+
+    # ---- resampling
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CardplayState:
+        """A state with the same information state for ``player_id``: a world drawn by
+        ``game.sample_deal`` from the seat's view, dealt and replayed through the actions."""
+        rng = random.Random(int(probability_sampler() * 2 ** 53))
+        game = self.get_game()
+        new = game.new_initial_state()
+        if self.box is None:  # still dealing: nothing is known but the dealer
+            if self.dealer >= 0 and self.shared.dealer < 0:
+                new.apply_action(self.dealer)
+            for _ in self.dealt:
+                outcomes = new.chance_outcomes()
+                new.apply_action(rng.choices([a for a, _ in outcomes],
+                                             [p for _, p in outcomes])[0])
+            return new
+        sh = self.shared
+        deal = self.box.deal
+        sampled = sh.game.sample_deal(deal.view(player_id), rng)
+        if sh.dealer < 0:
+            new.apply_action(sampled.dealer)
+        # The sampled deal is adopted as it is (some games build it directly rather than by
+        # replaying its deck); the chance and move actions are applied for the history only.
+        new.adopt = _DealBox(sampled)
+        order = [CARD_ID[t] for t in sampled.deck]
+        if sorted(order) == sorted(c for c in range(52) for _ in range(sh.counts[c])):
+            for c in order:
+                new.apply_action(c)
+        else:
+            new.dealt = order
+            new.left = [0] * 52
+            new._deal()
+        new.replay = len(sampled.history)
+        for _, code in sampled.history:
+            new.apply_action(sh.space.action_of(code))
+        return new
+
+
+class CardplayObserver:
+    """OpenSpiel's PyObserver for cardplay games (see the module docstring)."""
+
+    def __init__(self, shared: _Shared, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"cardplay observers take no parameters, not {params}")
+        self.shared = shared
+        perfect_recall = bool(iig_obs_type.perfect_recall) if iig_obs_type is not None else False
+        private = iig_obs_type.private_info if iig_obs_type is not None else \
+            pyspiel.PrivateInfoType.SINGLE_PLAYER
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("cardplay observers show one seat's view (private_info "
+                             "SINGLE_PLAYER) or the public part of it (NONE), not all seats'")
+        self.private = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        self.perfect_recall = perfect_recall
+        enc = shared.encoder
+        n = shared.n
+        size = enc.size + (n * 53 if perfect_recall else 0)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict: dict[str, np.ndarray] = {}
+        for block, (off, length) in enc.blocks.items():
+            self.dict[block] = self.tensor[off:off + length]
+        if perfect_recall:
+            off = enc.size
+            for i in range(n):
+                self.dict[f"put_down_by_seat+{i}"] = self.tensor[off:off + 52]
+                off += 52
+            self.dict["moves_by_seat"] = self.tensor[off:off + n]
+
+    def set_from(self, state: CardplayState, player: int) -> None:
+        t = self.tensor
+        t.fill(0.0)
+        box = state.box
+        if box is None:
+            return
+        deal = box.deal
+        enc = self.shared.encoder
+        if not self.private:
+            snap = Snapshot.of_deal(deal, player)
+            snap.hand = []
+            t[:enc.size] = enc.encode(snap)
+        else:
+            t[:enc.size] = enc.encode_deal(deal, player)
+        if self.perfect_recall:
+            n = self.shared.n
+            space = self.shared.space
+            off = enc.size
+            limit = float(self.shared.max_moves)
+            counts = [0] * n
+            for s, code in deal.history:
+                r = (s - player) % n
+                counts[r] += 1
+                for c in space.cards_of(code):
+                    t[off + 52 * r + c] = 1.0
+            for r in range(n):
+                t[off + 52 * n + r] = counts[r] / limit
+
+    def string_from(self, state: CardplayState, player: int) -> str:
+        box = state.box
+        if box is None:
+            dealer = state.dealer if state.dealer >= 0 else "?"
+            return f"p{player} dealer {dealer}; dealing {len(state.dealt)}/" \
+                   f"{self.shared.deck_size}"
+        d = box.deal.view(player).to_dict()
+        d.pop("game", None)
+        d.pop("options", None)
+        d.pop("match", None)
+        if not self.private:
+            d.pop("hand", None)
+            d.pop("legal_moves", None)
+        if not self.perfect_recall:
+            d.pop("history", None)
+        return f"p{player} " + json.dumps(d, ensure_ascii=False, sort_keys=True,
+                                          separators=(",", ":"))
