@@ -280,7 +280,8 @@ async function showLobby() {
   const params = new URLSearchParams(location.search);
   const gameSel = h("select", { id: "game", name: "game" },
     catalog.map((g) => h("option", { value: g.name, text: gameTitle(g) })));
-  if (params.get("game")) gameSel.value = params.get("game");
+  // The flagship game is preselected so that a game against a bot is one click away.
+  gameSel.value = params.get("game") || (catalog.some((g) => g.name === "sixty-six") ? "sixty-six" : gameSel.value);
   const optsBox = h("div", { class: "options" });
   const seatsBox = h("div", { class: "seats-config" });
   const levelSel = h("select", { id: "level", name: "level" });
