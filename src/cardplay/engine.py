@@ -27,7 +27,7 @@ import json
 import os
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar, TypeVar
@@ -948,7 +948,3 @@ def replay(record: Mapping[str, Any] | str) -> Deal | Match:
             raise RecordError(f"move {i + 1} ({m!r}) does not replay: {e}") from None
     return target
 
-
-def seats_iter(n: int, start: int) -> Iterable[int]:
-    """Seats clockwise from ``start`` (inclusive), once round the table."""
-    return ((start + i) % n for i in range(n))

@@ -39,7 +39,6 @@ from ..cards import SUIT_CHARS, SUIT_MASKS, card_of, cards_of_mask, format_card,
 from ..engine import (
     Deal,
     Game,
-    IllegalMoveError,
     InvalidMoveError,
     Match,
     OptionError,
@@ -771,8 +770,3 @@ def _prepare(game: SixtySix, view: View) -> _Prepared:
     prep.context = {"stand_bonus": pub["stand_bonus"]} if pub["stand_bonus"] else {}
     return prep
 
-
-def check_move(deal: SixtySixDeal, code: int) -> None:
-    """Raise IllegalMoveError unless ``code`` is legal now (used by tools that bypass play())."""
-    if code not in deal.legal_codes():
-        raise IllegalMoveError(f"sixty-six: {deal.game.move(code)} is not legal now")
