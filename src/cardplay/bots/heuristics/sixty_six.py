@@ -33,12 +33,25 @@ class HeuristicBot:
 
     def __init__(self, game: Game | None = None, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
+        self.game = game
+
+    def _exact(self, view: View) -> Move:
+        from ..sixty_six_solver import solve
+
+        assert self.game is not None
+        world = self.game.sample_deal(view, self.rng)
+        _, code, _ = solve(world, view.seat, max_nodes=400_000)  # type: ignore[arg-type]
+        assert code is not None
+        return self.game.move(code)
 
     def choose(self, view: View) -> Move:
         legal = list(view.legal_moves)
         if len(legal) == 1:
             return legal[0]
         pub = view.public
+        if pub["talon"] == 0 and self.game is not None:
+            # Talon exhausted: the opponent's hand is every unseen card, so play exactly.
+            return self._exact(view)
         trump = SUIT_CHARS.index(pub["trump_suit"])
         hand = [int(c) for c in view.hand]
         seen = {parse_card(c) for t in pub["tricks"] for c in t["cards"]}
