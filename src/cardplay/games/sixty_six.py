@@ -14,8 +14,9 @@ or more: the hand is replayed; 65-65: a drawn hand whose stand bonus goes to the
 The winner deals next; the match goes to ``match_target`` (7) game points.
 
 Schnapsen (``preset="schnapsen"``): 20 cards (no nines), 5 cards each, the trump jack is
-exchanged (on any lead), the hand ends as soon as someone reaches 66, and when the cards run out
-the winner of the last trick wins the hand (no 10-point bonus).
+exchanged (on any lead), the hand ends as soon as someone reaches 66, when the cards run out the
+winner of the last trick wins the hand (no 10-point bonus), and 3 game points need a loser who
+took no trick (``schwarz_rule="no_tricks"``).
 
 Options: preset (sixty-six | schnapsen), end_mode (play_out | first_to_66),
 marriage_requires_trick (True), exchange (won_trick | any_lead), allow_close (True),
@@ -27,6 +28,9 @@ Notation and move codes (the fixed action space):
 * ``52 + 4*suit + 2*(0 for K, 1 for Q) + (0 for 20, 1 for 40)``: lead that K or Q announcing the
   marriage (``KH=20``, ``QS=40``; suits S H D C = 0..3);
 * ``68`` ``exchange``; ``69`` ``close``.
+
+Text such as ``9H=20`` fits the notation but is never legal (it parses to a code of 1000 or more,
+outside the action space), so it is an IllegalMoveError, while ``KH=30`` is an InvalidMoveError.
 """
 
 from __future__ import annotations
