@@ -48,7 +48,7 @@ from .engine import (
     load,
     replay,
 )
-from .i18n import LANGS, MESSAGES, Translator, detect_lang
+from .i18n import LANGS, Translator, detect_lang
 
 __all__ = ["COMMANDS", "LAYOUTS", "Command", "Layout", "build_parser", "main", "pretty_move",
            "render_view"]
@@ -948,25 +948,6 @@ def _run_arena(args: argparse.Namespace, ui: Console) -> int:
 
 
 # ---- serve (the web server; needs the optional extra `web`)
-
-_SERVE_TEXTS = {
-    "en": {"cmd_serve": "serve the browser UI and the game server (needs cardplay[web])",
-           "help_host": "the address to listen on (default: 127.0.0.1)",
-           "help_port": "the port to listen on (default: 8000)",
-           "help_data": "the data folder of the tables (default: $XDG_DATA_HOME/cardplay)",
-           "serve_needs_web": "cardplay serve needs the web extra: pip install 'cardplay[web]'",
-           "serving": "cardplay is serving on {url} (data: {data}); Ctrl-C stops it"},
-    "ru": {"cmd_serve": "запустить игровой сервер и интерфейс в браузере (нужен cardplay[web])",
-           "help_host": "адрес для приёма соединений (по умолчанию 127.0.0.1)",
-           "help_port": "порт (по умолчанию 8000)",
-           "help_data": "папка с данными столов (по умолчанию $XDG_DATA_HOME/cardplay)",
-           "serve_needs_web": "для cardplay serve нужно: pip install 'cardplay[web]'",
-           "serving": "cardplay работает на {url} (данные: {data}); Ctrl-C — остановить"},
-}
-for _lang, _texts in _SERVE_TEXTS.items():
-    for _key, _text in _texts.items():
-        MESSAGES[_lang].setdefault(_key, _text)
-
 
 def _configure_serve(p: argparse.ArgumentParser, tr: Translator) -> None:
     p.add_argument("--host", default="127.0.0.1", help=tr("help_host"))
