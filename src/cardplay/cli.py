@@ -899,16 +899,15 @@ def _run_replay(args: argparse.Namespace, ui: Console) -> int:
 
 def _configure_arena(p: argparse.ArgumentParser, tr: Translator) -> None:
     p.add_argument("game", metavar="GAME")
-    p.add_argument("bot_a", metavar="BOT_A", help="level: random, heuristic, fast, strong")
-    p.add_argument("bot_b", metavar="BOT_B", help="level: random, heuristic, fast, strong")
+    p.add_argument("bot_a", metavar="BOT_A", help=tr("help_bot_level"))
+    p.add_argument("bot_b", metavar="BOT_B", help=tr("help_bot_level"))
     p.add_argument("--deals", type=int, default=1000)
     p.add_argument("--matches", type=int, default=0)
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--players", type=int, default=None)
     p.add_argument("--option", "-o", action="append", default=[], metavar="K=V")
-    p.add_argument("--out", default=None, metavar="DIR",
-                   help="write report.json, games.csv (and shares.png with matplotlib) there")
+    p.add_argument("--out", default=None, metavar="DIR", help=tr("help_arena_out"))
 
 
 def _run_arena(args: argparse.Namespace, ui: Console) -> int:
@@ -920,17 +919,17 @@ def _run_arena(args: argparse.Namespace, ui: Console) -> int:
     for kv in args.option:
         key, sep, value = kv.partition("=")
         if not sep:
-            ui.error(f"--option takes K=V, not {kv!r}")
+            ui.error(ui.tr("arena_bad_option", kv=kv))
             return 2
         options[key.strip()] = value.strip()
     if args.players is not None:
         options["players"] = args.players
     for level in (args.bot_a, args.bot_b):
         if level not in LEVELS:
-            ui.error(f"unknown bot level {level!r}; valid levels: {', '.join(LEVELS)}")
+            ui.error(ui.tr("arena_bad_level", level=level, levels=", ".join(LEVELS)))
             return 2
     if args.deals < 0 or args.matches < 0 or args.workers < 1 or args.deals + args.matches == 0:
-        ui.error("--deals and --matches must be >= 0 (not both 0) and --workers >= 1")
+        ui.error(ui.tr("arena_bad_counts"))
         return 2
     try:
         load(args.game, **options)
@@ -943,7 +942,7 @@ def _run_arena(args: argparse.Namespace, ui: Console) -> int:
     ui.say(report.summary())
     if args.out:
         for path in arena.write_outputs(report, rows, args.out):
-            ui.say(f"  wrote {path}")
+            ui.say(ui.tr("arena_wrote", path=path))
     return 0
 
 
