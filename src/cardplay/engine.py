@@ -33,7 +33,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, TypeVar
 
 from .cards import _CARDS as _CARD_OBJECTS
-from .cards import Card, CardParseError, format_card, parse_cards
+from .cards import Card, CardParseError, format_card, parse_card, parse_cards
 
 __all__ = [
     "Deal",
@@ -409,6 +409,20 @@ class Game(ABC):
         if m is None:
             m = self._move_cache[code] = Move(self._format(code))
         return m
+
+    def _deck_card(self, text: str, deck_mask: int, expected: str) -> int:
+        """A card of this game's deck from move text; InvalidMoveError saying what was expected
+        (``expected`` lists the game's other move forms) or that the card is not in the deck."""
+        try:
+            card = parse_card(text)
+        except ValueError:
+            raise InvalidMoveError(f"{self.name}: {text!r} is not a move: expected {expected}"
+                                   ) from None
+        if not deck_mask >> card & 1:
+            cards = [format_card(c) for c in range(52) if deck_mask >> c & 1]
+            raise InvalidMoveError(f"{self.name}: {format_card(card)} is not a card of this "
+                                   f"game's {len(cards)}-card deck ({' '.join(cards)})")
+        return card
 
     def code_of(self, move: Move | str) -> int:
         """Parse a Move or text to its code; InvalidMoveError when it fits no notation."""

@@ -158,16 +158,8 @@ class Chukhny(Game):
             return DRAW
         if low == "take":
             return TAKE
-        try:
-            card = parse_card(text)
-        except ValueError:
-            raise InvalidMoveError(
-                f"chukhny: {text!r} is not a move: expected a card (such as '8S', '10♥', '♥10' "
-                f"or 'Т♠'), 'draw' or 'take'") from None
-        if not self.deck_mask >> card & 1:
-            raise InvalidMoveError(f"chukhny: {format_card(card)} is not in this game's "
-                                   f"{len(self.cards)}-card deck (ranks 6 to A)")
-        return card
+        return self._deck_card(text, self.deck_mask, "a card (such as '8S', '10♥', '♥10' or "
+                               "'Т♠'), 'draw' or 'take'")
 
     def _format(self, code: int) -> str:
         if code < 52:

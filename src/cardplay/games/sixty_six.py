@@ -216,16 +216,8 @@ class SixtySix(Game):
         return self._card(t, text)
 
     def _card(self, t: str, text: str) -> int:
-        try:
-            card = parse_card(t)
-        except ValueError:
-            raise InvalidMoveError(
-                f"sixty-six: {text!r} is not a move: expected a card (such as 'QH' or '10♥'), a "
-                f"marriage lead ('KH=20', 'QS=40'), 'exchange' or 'close'") from None
-        if not self.deck_mask >> card & 1:
-            raise InvalidMoveError(f"sixty-six: {text!r} is not a card of this game's deck "
-                                   f"({' '.join(format_card(c) for c in self.cards)})")
-        return card
+        return self._deck_card(t, self.deck_mask, "a card (such as 'QH' or '10♥'), a marriage "
+                               "lead ('KH=20', 'QS=40'), 'exchange' or 'close'")
 
     def _format(self, code: int) -> str:
         if code < 52:
