@@ -44,6 +44,13 @@ class HybridBot:
         return (self.exact if self.endgame(view) else self.search).choose(view)
 
 
+# Games whose heuristic bot plays exactly once the stock is empty (both hands are then known).
+_EXACT_ENDGAMES: dict[str, Callable[[View], bool]] = {
+    "two-ten-jack": lambda view: view.public["stock"] == 0,
+    "maltese-twenty": lambda view: view.public["stock_size"] == 0,
+}
+
+
 def _heuristic(game: Game, seed: int | None) -> Bot:
     module = type(game).__module__.rsplit(".", 1)[-1]
     try:
@@ -76,9 +83,8 @@ def load(level: str, game: Game, seed: int | None = None) -> Bot:
             return PIMCBot(game, seed=seed, iterations=iterations, seconds=seconds,
                            worlds=worlds, max_nodes=60_000 if level == "strong" else 8_000)
         search = ISMCTSBot(game, seed=seed, iterations=iterations, seconds=seconds)
-        if game.name == "two-ten-jack":
-            return HybridBot(search, _heuristic(game, seed),
-                             lambda view: view.public["stock"] == 0)
+        if game.name in _EXACT_ENDGAMES:
+            return HybridBot(search, _heuristic(game, seed), _EXACT_ENDGAMES[game.name])
         return search
     if level == "heuristic":
         return _heuristic(game, seed)
