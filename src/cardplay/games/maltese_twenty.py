@@ -126,8 +126,13 @@ class MalteseTwentyGame(Game):
     # ---- sampling
 
     def sample_deal(self, view: View, rng: random.Random) -> Deal:
-        """A round consistent with ``view``: the opponent's hand and the stock are redealt from
-        the unseen cards, uniformly at random, and the public moves are replayed."""
+        """A round consistent with ``view``, drawn uniformly among the deck orders that are: the
+        opponent's hand and the stock are redealt from the unseen cards, uniformly at random, and
+        the public moves are replayed.
+
+        Nothing public limits where an unseen card is (any card may be played at any time), and
+        the five cards of a deal or refill arrive together, so their order within the deck is
+        never seen: it is shuffled too, so that every consistent deck order is equally likely."""
         pub = view.public
         seat = view.seat
         starter = (view.dealer + 1) % 2
@@ -151,9 +156,12 @@ class MalteseTwentyGame(Game):
         rest = unseen[pub["hand_sizes"][opp]:]
         order = [b1, b2]
         responder = 1 - starter
+        first = [seq[starter][:_REFILL], seq[responder][:_REFILL]]
+        for hand in first:
+            rng.shuffle(hand)
         for i in range(_REFILL):
-            order.append(seq[starter][i])
-            order.append(seq[responder][i])
+            order.append(first[0][i])
+            order.append(first[1][i])
         for k in range(1, 5):  # the stock: chunks alternate starter, responder
             for s in (starter, responder):
                 chunk = seq[s][_REFILL * k:_REFILL * (k + 1)]
@@ -161,6 +169,8 @@ class MalteseTwentyGame(Game):
                 if need:
                     chunk = chunk + rest[:need]
                     rest = rest[need:]
+                else:  # a drawn refill, listed in the order its cards were played
+                    rng.shuffle(chunk)
                 order.extend(chunk)
         d = self._deal_from_order(order, view.dealer, 0, True, {"round": pub["round"]})
         for code in codes:
