@@ -9,6 +9,8 @@ a benchmark-only dependency that cardplay never imports:
 Ours is measured three ways: random bots that receive a View each turn (the bot protocol, the
 closest match to its bots receiving a perspective), the public deal API (``legal_moves()`` +
 ``play()``) and the bots' fast path (``legal_codes()`` + ``apply_code()``).
+
+Playing strength against its bots, inside its engine: ``benchmarks/vs_schnapsen_match.py``.
 """
 
 from __future__ import annotations

@@ -959,6 +959,7 @@ def test_options_defaults_and_errors() -> None:
         "preset": "sixty-six", "end_mode": "play_out", "marriage_requires_trick": True,
         "exchange": "won_trick", "allow_close": True, "must_head": True,
         "schwarz_rule": "zero_points", "stand_bonus": True, "match_target": 7,
+        "marriage_lead": "either", "marriage_credit": "first_trick",
     }
     bad = {
         "end_mode": ("claim", ["play_out", "first_to_66"]),

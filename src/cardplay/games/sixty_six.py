@@ -20,7 +20,21 @@ took no trick (``schwarz_rule="no_tricks"``).
 
 Options: preset (sixty-six | schnapsen), end_mode (play_out | first_to_66),
 marriage_requires_trick (True), exchange (won_trick | any_lead), allow_close (True),
-must_head (True), schwarz_rule (zero_points | no_tricks), stand_bonus (True), match_target (7).
+must_head (True), schwarz_rule (zero_points | no_tricks), stand_bonus (True), match_target (7),
+marriage_lead (either | king), marriage_credit (first_trick | next_trick).
+
+``marriage_lead="king"``: a marriage is always announced by leading its king (``KH=20``; ``QH=20``
+is illegal). ``marriage_credit="next_trick"``: a marriage's points always wait for the next trick
+its declarer wins, even when he has won one before (they lapse if he wins no further trick), so a
+hand is never decided on a lead; the default ``"first_trick"`` holds them only until his first
+trick (``marriage_requires_trick``; it cannot be combined with ``marriage_requires_trick=False``).
+
+``VU_SCHNAPSEN_OPTIONS`` names the rules of the VU Amsterdam bot platform (the PyPI package
+``schnapsen``): the Schnapsen preset without closing, marriages leading the king and credited on the
+declarer's next trick; ``cardplay.load("sixty-six", **VU_SCHNAPSEN_OPTIONS)``. Its other rules are
+the preset's: the jack exchange on any lead while the talon holds 2 or more cards, 66 checked
+after every trick, the last trick deciding an undecided hand, 3 game points to a winner whose
+opponent took no trick (there, equally, a loser with 0 points: a trick is worth 4 or more).
 
 Notation and move codes (the fixed action space):
 
@@ -51,7 +65,7 @@ from ..engine import (
     register,
 )
 
-__all__ = ["CLOSE", "EXCHANGE", "RULES_RU", "SixtySix", "SixtySixDeal"]
+__all__ = ["CLOSE", "EXCHANGE", "RULES_RU", "VU_SCHNAPSEN_OPTIONS", "SixtySix", "SixtySixDeal"]
 
 RULES_RU = """«66» (и пресет «Шнапсен»): двое игроков, 24 карты (Т 10 К Д В 9; очки 11 10 4 3 2 0).
 По 6 карт, 13-я открывается козырем и лежит под прикупом из 12 карт. Пока прикуп открыт, масть
@@ -61,7 +75,19 @@ RULES_RU = """«66» (и пресет «Шнапсен»): двое игроко
 козырем. Последняя взятка даёт 10 очков. Партия стоит 1, 2 или 3 очка; проигравший закрытие отдаёт
 2. Оба набрали 66 — пересдача; 65–65 — ничья, бонус следующему победителю. Матч до 7 очков.
 Шнапсен: 20 карт без девяток, по 5 карт, обмен козырного валета, партия кончается на 66.
-Ходы: карта (QH), марьяж (KH=20, QS=40), exchange, close."""
+Ходы: карта (QH), марьяж (KH=20, QS=40), exchange, close.
+Опции: marriage_lead="king" — марьяж объявляется только выходом с короля; marriage_credit=
+"next_trick" — очки марьяжа всегда ждут следующей взятки объявившего. VU_SCHNAPSEN_OPTIONS —
+правила платформы VU Amsterdam (пакет schnapsen): Шнапсен без закрытия, марьяж с короля и с
+зачётом на следующей взятке."""
+
+# The rules of the VU Amsterdam bot platform (PyPI ``schnapsen`` 0.0.5), as options (RULES 4.12).
+VU_SCHNAPSEN_OPTIONS: dict[str, Any] = {
+    "preset": "schnapsen",
+    "allow_close": False,
+    "marriage_lead": "king",
+    "marriage_credit": "next_trick",
+}
 
 MARRIAGE_BASE = 52
 EXCHANGE = 68
@@ -101,14 +127,16 @@ def _cards(mask: int) -> tuple[int, ...]:
 _LEADS: dict[int, tuple[int, ...]] = {}
 
 
-def _lead_codes(h: int, trump: int, exchange: bool, close: bool) -> tuple[int, ...]:
+def _lead_codes(h: int, trump: int, exchange: bool, close: bool,
+                king_only: bool = False) -> tuple[int, ...]:
     codes = list(_cards(h))
     for s in range(4):
         kq = _KQ[s]
         if h & kq == kq:
             forty = s == trump
             codes.append(marriage_code(s, False, forty))
-            codes.append(marriage_code(s, True, forty))
+            if not king_only:
+                codes.append(marriage_code(s, True, forty))
     if exchange:
         codes.append(EXCHANGE)
     if close:
@@ -131,6 +159,8 @@ class SixtySixOptions:
     schwarz_rule: str = option("zero_points", ("zero_points", "no_tricks"))
     stand_bonus: bool = option(True, (True, False))
     match_target: int = option(7, positive_int=True)
+    marriage_lead: str = option("either", ("either", "king"))
+    marriage_credit: str = option("first_trick", ("first_trick", "next_trick"))
 
 
 @register
@@ -160,6 +190,8 @@ class SixtySix(Game):
         object.__setattr__(self, "must_head", o.must_head)
         object.__setattr__(self, "first66", o.end_mode == "first_to_66")
         object.__setattr__(self, "credit_at_once", not o.marriage_requires_trick)
+        object.__setattr__(self, "credit_next_trick", o.marriage_credit == "next_trick")
+        object.__setattr__(self, "king_only", o.marriage_lead == "king")
 
     cards: list[int]
     hand_size: int
@@ -171,6 +203,8 @@ class SixtySix(Game):
     must_head: bool
     first66: bool
     credit_at_once: bool
+    credit_next_trick: bool
+    king_only: bool
 
     @classmethod
     def _presets(cls) -> dict[str, dict[str, Any]]:
@@ -183,6 +217,11 @@ class SixtySix(Game):
             raise OptionError("sixty-six: the schnapsen preset always ends a hand at 66; "
                               "end_mode='play_out' cannot be combined with preset='schnapsen' "
                               "(valid: end_mode='first_to_66')")
+        if opts.marriage_credit == "next_trick" and not opts.marriage_requires_trick:
+            raise OptionError("sixty-six: marriage_credit='next_trick' holds every marriage's "
+                              "points until the declarer's next trick, while "
+                              "marriage_requires_trick=False credits them at once; combine it "
+                              "with marriage_requires_trick=True (the default)")
 
     @property
     def deck_size(self) -> int:  # type: ignore[override]
@@ -267,9 +306,12 @@ class SixtySix(Game):
     # ---- determinization
 
     def sample_deal(self, view: View, rng: random.Random) -> SixtySixDeal:
-        """A deal consistent with ``view``: the opponent's unknown cards are drawn uniformly from
-        the unseen cards he can hold (voids and must-head failures shown in phase 2 exclude cards),
-        the rest of the unseen cards form the talon in random order."""
+        """A deal consistent with ``view``, drawn uniformly among the deck orders that are: the
+        opponent's unknown cards are drawn uniformly from the unseen cards he can hold (voids and
+        must-head failures shown in phase 2 exclude cards), the rest of the unseen cards form the
+        talon in random order, and each seat's known cards are spread uniformly over the deal
+        and the draws that came before the first move needing them (shown partners, the
+        exchanged nine, the trump card's taker all count)."""
         return _sample(self, view, rng)
 
 
@@ -356,11 +398,13 @@ class SixtySixDeal(Deal):
             g = self.game
             open_talon = self.closed_by < 0 and len(self.talon) - self.tpos >= 2
             exch = open_talon and h >> self.nine & 1 and (g.any_lead or self.tricks_won[p] > 0)
-            key = h | self.trump << 52 | bool(exch) << 54 | (open_talon and g.allow_close) << 55
+            # The cache is shared by every game: whatever changes the codes is in the key.
+            key = h | self.trump << 52 | bool(exch) << 54 | \
+                (open_talon and g.allow_close) << 55 | g.king_only << 56
             r = _LEADS.get(key)
             if r is None:
                 r = _LEADS[key] = _lead_codes(h, self.trump, bool(exch),
-                                              bool(open_talon and g.allow_close))
+                                              bool(open_talon and g.allow_close), g.king_only)
             return r  # type: ignore[return-value]
         if self.closed_by < 0 and self.tpos < len(self.talon):
             return _cards(h)  # type: ignore[return-value]
@@ -406,7 +450,8 @@ class SixtySixDeal(Deal):
                 self.marriages.append((p, suit, value, partner))
                 self.revealed[p] |= 1 << partner
                 self.lead_marriage = True
-                if self.tricks_won[p] or self.game.credit_at_once:
+                g = self.game
+                if g.credit_at_once or (self.tricks_won[p] and not g.credit_next_trick):
                     self.pts[p] += value
                 else:
                     self.pending[p] += value
@@ -584,11 +629,17 @@ _PREPARED: list[object] = [None, None]  # [view, prepared]: iterations of one se
 
 
 def _sample(game: SixtySix, view: View, rng: random.Random) -> SixtySixDeal:
-    """Rebuild a deck order consistent with the view and replay the public history on it.
+    """Rebuild a deck order consistent with the view, uniformly among all that are, and replay
+    the public history on it.
 
-    Every card's acquisition is placed in a slot (initial hand or a draw after a given trick) no
-    later than the first move that needs it; slots are filled earliest-deadline-first, which is
-    feasible whenever the real history was. What depends only on the view is computed once per
+    Each seat's cards fill its deck slots (the dealt cards, then one draw after each trick with
+    drawing). A card must arrive before the first move that needs it (played, shown as a marriage
+    partner, exchanged); nothing else limits when, since nobody owes a follow while a card can
+    still be drawn. Cards are placed by rising deadline, each in a slot drawn uniformly among the
+    free ones early enough: that choice has the same number of options whatever came before, so
+    every valid placement is equally likely. The opponent's unknown cards are equally constrained
+    (needed only at the end), so his hand is uniform among the unseen cards his phase-2 follows
+    allow, and the undrawn talon is shuffled. What depends only on the view is computed once per
     view and reused, since a search samples many worlds from one view.
     """
     if _PREPARED[0] is view:
@@ -597,31 +648,32 @@ def _sample(game: SixtySix, view: View, rng: random.Random) -> SixtySixDeal:
         prep = _prepare(game, view)
         _PREPARED[0], _PREPARED[1] = view, prep
     assert isinstance(prep, _Prepared)
+    # One sample() call for the opponent's hand: the solver's _GivenHand answers it.
     opp_cards = rng.sample(prep.allowed, prep.opp_unknown)
     taken = set(opp_cards)
     rest = [c for c in prep.pool if c not in taken]
     rng.shuffle(rest)
-    slots_cards = [list(prep.ordered[0]), list(prep.ordered[1])]
-    slots_cards[prep.opp].extend(opp_cards)
     order = list(prep.order_head)
-    idx = [prep.hand_size, prep.hand_size]
+    randrange = rng.randrange
     for s in (0, 1):
-        if len(slots_cards[s]) != prep.slot_counts[s]:
+        positions = prep.positions[s]
+        free: list[int] = []
+        opened = 0
+        for reach, card in prep.timed[s]:
+            free += positions[opened:reach]
+            opened = reach
+            i = randrange(len(free))
+            order[free[i]] = card
+            free[i] = free[-1]
+            free.pop()
+        free += positions[opened:]
+        late = prep.untimed[s] + opp_cards if s == prep.opp else list(prep.untimed[s])
+        if len(late) != len(free):
             raise ValueError("sixty-six: the view is inconsistent (card counts do not match)")
-    for i in range(prep.hand_size):
-        order[2 * i] = slots_cards[prep.nd][i]
-        order[2 * i + 1] = slots_cards[1 - prep.nd][i]
-    pos = 2 * prep.hand_size + 1
-    # The talon is drawn winner first, then loser; the loser of the last draw takes the bottom.
-    for winner in prep.draw_events:
-        for s in (winner, 1 - winner):
-            if pos < len(order):
-                order[pos] = slots_cards[s][idx[s]]
-                idx[s] += 1
-                pos += 1
-    for c in rest:
-        order[pos] = c
-        pos += 1
+        rng.shuffle(late)
+        for pos, card in zip(free, late, strict=True):
+            order[pos] = card
+    order[prep.rest_start:prep.rest_start + len(rest)] = rest
     deal = game._deal_from_order(order, prep.dealer, 0, True, dict(prep.context))
     assert isinstance(deal, SixtySixDeal)
     for code in prep.codes:
@@ -632,22 +684,23 @@ def _sample(game: SixtySix, view: View, rng: random.Random) -> SixtySixDeal:
 class _Prepared:
     """What sampling needs from one view, computed once."""
 
-    __slots__ = ("allowed", "codes", "context", "dealer", "draw_events", "hand_size", "nd",
-                 "opp", "opp_unknown", "order_head", "ordered", "pool", "slot_counts")
+    __slots__ = ("allowed", "codes", "context", "dealer", "opp", "opp_unknown", "order_head",
+                 "pool", "positions", "rest_start", "timed", "untimed")
 
     allowed: list[int]
     codes: list[int]
     context: dict[str, Any]
     dealer: int
-    draw_events: list[int]
-    hand_size: int
-    nd: int
     opp: int
     opp_unknown: int
     order_head: list[int]
-    ordered: list[list[int]]
     pool: list[int]
-    slot_counts: list[int]
+    # per seat: the deck positions of its slots, dealt ones first, then its draws in order
+    positions: list[list[int]]
+    rest_start: int  # deck position of the first card still in the talon
+    # per seat: (how many of its first slots come early enough, card) by rising deadline
+    timed: list[list[tuple[int, int]]]
+    untimed: list[list[int]]  # per seat: known cards needed only now (still in hand)
 
 
 def _prepare(game: SixtySix, view: View) -> _Prepared:
@@ -662,8 +715,8 @@ def _prepare(game: SixtySix, view: View) -> _Prepared:
 
     # Walk the public history: who needs which card by when, draws and the phase-2 follows.
     need: list[dict[int, int]] = [{}, {}]      # card -> earliest move index it is needed
-    draw_slots: list[list[int]] = [[], []]     # move index after which each draw happens
-    draw_events: list[int] = []                # the winner of each trick followed by draws
+    # per seat, each draw: (move index after which it happens, deck position of the card)
+    draw_slots: list[list[tuple[int, int]]] = [[], []]
     forbidden_opp = 0
     exchange_by = -1
     exchange_nine = -1
@@ -708,12 +761,14 @@ def _prepare(game: SixtySix, view: View) -> _Prepared:
         else:
             winner = leader
         if not closed and tpos < talon_len:
-            draw_slots[winner].append(i)
-            draw_slots[1 - winner].append(i)
-            draw_events.append(winner)
-            tpos += 2
-            if tpos >= talon_len:
+            # winner first, then loser; the loser of the last draw takes the bottom card
+            pos = 2 * n + 1 + tpos
+            draw_slots[winner].append((i, pos))
+            if tpos + 2 < talon_len:
+                draw_slots[1 - winner].append((i, pos + 1))
+            else:
                 bottom_taker = 1 - winner
+            tpos += 2
         lead = -1
 
     # The bottom card (the turned trump, or the exchanged nine) reaches its taker by the last
@@ -734,8 +789,9 @@ def _prepare(game: SixtySix, view: View) -> _Prepared:
     prep.allowed = [c for c in pool if not forbidden_opp >> c & 1]
     if prep.opp_unknown > len(prep.allowed) or prep.opp_unknown < 0:
         raise ValueError("sixty-six: the view is inconsistent (no world fits it)")
-    prep.ordered = [[], []]
-    prep.slot_counts = [0, 0]
+    prep.positions = [[], []]
+    prep.timed = [[], []]
+    prep.untimed = [[], []]
     for s in (0, 1):
         items = dict(need[s])
         for c in hands[s]:
@@ -744,22 +800,24 @@ def _prepare(game: SixtySix, view: View) -> _Prepared:
             items.pop(turned, None)
         if s == bottom_taker and s != exchange_by:
             items.pop(bottom_card, None)
-        ordered = sorted(items, key=lambda c: (items[c], c))
-        slots = [-1] * n + draw_slots[s]
-        if s == bottom_taker:
-            slots = slots[:-1]
-        for c, when in zip(ordered, slots, strict=False):
-            if items[c] <= when:
+        first = 0 if s == 1 - dealer else 1
+        times = [-1] * n + [t for t, _ in draw_slots[s]]
+        prep.positions[s] = [first + 2 * k for k in range(n)] + [p for _, p in draw_slots[s]]
+        timed = sorted((when, c) for c, when in items.items() if when < end)
+        for k, (when, c) in enumerate(timed):
+            reach = sum(1 for t in times if t < when)
+            if reach <= k:
                 raise ValueError("sixty-six: the view is inconsistent (a card came too late)")
-        prep.ordered[s] = ordered
-        prep.slot_counts[s] = len(slots)
+            prep.timed[s].append((reach, c))
+        prep.untimed[s] = sorted(c for c, when in items.items() if when >= end)
+        unknown = prep.opp_unknown if s == opp else 0
+        if len(items) + unknown != len(times):
+            raise ValueError("sixty-six: the view is inconsistent (card counts do not match)")
     prep.opp = opp
     prep.pool = pool
     prep.codes = codes
     prep.dealer = dealer
-    prep.nd = 1 - dealer
-    prep.hand_size = n
-    prep.draw_events = draw_events
+    prep.rest_start = 2 * n + 1 + tpos
     head = [0] * len(game.cards)
     head[2 * n] = turned
     prep.order_head = head
