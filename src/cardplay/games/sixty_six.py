@@ -625,7 +625,9 @@ SixtySix.DealClass = SixtySixDeal
 # Determinization
 
 
-_PREPARED: list[object] = [None, None]  # [view, prepared]: iterations of one search share it
+# (view, game, prepared): the iterations of one search share it. One tuple, replaced whole, so
+# that bots searching in several threads never pair one view with another's preparation.
+_PREPARED: list[tuple[object, object, object]] = [(None, None, None)]
 
 
 def _sample(game: SixtySix, view: View, rng: random.Random) -> SixtySixDeal:
@@ -642,11 +644,10 @@ def _sample(game: SixtySix, view: View, rng: random.Random) -> SixtySixDeal:
     allow, and the undrawn talon is shuffled. What depends only on the view is computed once per
     view and reused, since a search samples many worlds from one view.
     """
-    if _PREPARED[0] is view:
-        prep = _PREPARED[1]
-    else:
+    cached_view, cached_game, prep = _PREPARED[0]
+    if cached_view is not view or cached_game is not game:
         prep = _prepare(game, view)
-        _PREPARED[0], _PREPARED[1] = view, prep
+        _PREPARED[0] = (view, game, prep)
     assert isinstance(prep, _Prepared)
     # One sample() call for the opponent's hand: the solver's _GivenHand answers it.
     opp_cards = rng.sample(prep.allowed, prep.opp_unknown)

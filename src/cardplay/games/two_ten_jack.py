@@ -461,7 +461,9 @@ class _SamplingPlan:
     winners: list[int]
 
 
-_PREPARED: list[object] = [None, None]  # [view, plan]: iterations of one search share the plan
+# (view, game, plan): the iterations of one search share the plan. One tuple, replaced whole, so
+# that bots searching in several threads never pair one view with another's plan.
+_PREPARED: list[tuple[object, object, object]] = [(None, None, None)]
 
 
 @register
@@ -527,11 +529,10 @@ class TwoTenJackGame(Game):
         a card drawn at one exact moment stands for fewer deals); the six dealt cards of each
         seat and the undrawn stock are shuffled. The work that depends only on the view is done
         once per view and reused, since a search samples many worlds from one view."""
-        if _PREPARED[0] is view:
-            prep = _PREPARED[1]
-        else:
+        cached_view, cached_game, prep = _PREPARED[0]
+        if cached_view is not view or cached_game is not self:
             prep = self._prepare_sampling(view)
-            _PREPARED[0], _PREPARED[1] = view, prep
+            _PREPARED[0] = (view, self, prep)
         assert isinstance(prep, _SamplingPlan)
         seat = view.seat
         _, own_times = prep.own.sample(rng)
