@@ -16,7 +16,12 @@ runs alternated between the methods:
 
 Figures only: nothing here passes or fails. Deals per second are printed with moves per second;
 random deals differ in length from method to method, so the cost ratios (the adapter's time over
-the bare engine's fast path and public API) are taken per move.
+the bare engine's fast path and public API) are taken per move. The public API is the bare engine
+a user calls, so it is the baseline of the adapters' "at most 3 times the engine" target; the
+fast path (what the adapters themselves drive) is the harder one. The adapters' times include
+what any user loop pays: PettingZoo's steps of finished agents at the end of a deal, Gymnasium's
+opponents, OpenSpiel's chance nodes (one per card dealt) and its probe of the observer (pyspiel
+sets the observer from a fresh state for seat 0 before every ``observation_tensor`` call).
 
     python benchmarks/adapters.py [--deals N] [--runs R] [--game NAME] [--skip-openspiel]
 """

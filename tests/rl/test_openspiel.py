@@ -119,6 +119,50 @@ def test_strings_and_tensors_hold_the_seat_view_only() -> None:
     assert not observer.dict["hand"].any()
 
 
+@pytest.mark.parametrize("name", cardplay.games())
+def test_observer_tensors_equal_the_view_encoding(name: str) -> None:
+    """One observer of each kind, reused state after state (its tensor is written in place),
+    gives the seat's view encoded as the View path does: without the hand for a public
+    observer, followed by the history planes for a perfect-recall one."""
+    from cardplay.rl.observations import Snapshot, encoder
+
+    game = _load(name, {})
+    enc = encoder(cardplay.load(name))
+    kinds = {
+        "private": pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                              private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER),
+        "public": pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                             private_info=pyspiel.PrivateInfoType.NONE),
+        "recall": pyspiel.IIGObservationType(perfect_recall=True, public_info=True,
+                                             private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER),
+    }
+    observers = {k: game.make_py_observer(t) for k, t in kinds.items()}
+    checked = 0
+    for i, state in enumerate(_random_states(game, 2, seed=9)):
+        if i % 3 and not state.is_terminal():
+            continue
+        deal = state.box.deal
+        for p in range(game.num_players()):
+            snap = Snapshot.of_deal(deal, p)
+            want = enc.encode(snap)
+            snap.hand = []
+            public = enc.encode(snap)
+            for kind, observer in observers.items():
+                observer.set_from(state, p)
+                got = observer.tensor
+                if kind == "public":
+                    assert np.array_equal(got, public)
+                else:
+                    assert np.array_equal(got[:enc.size], want)
+                if kind == "recall":
+                    moves = sum(1 for s, _ in deal.history if s == p)
+                    n = game.num_players()
+                    assert got[enc.size + 52 * n] * game.max_game_length() == \
+                        pytest.approx(moves)
+            checked += 1
+    assert checked > 10
+
+
 def test_parameters_presets_and_fixed_dealer() -> None:
     game = _load("sixty-six", {"preset": "schnapsen", "dealer": 0})
     assert game.get_parameters()["preset"] == "schnapsen"

@@ -55,6 +55,7 @@ class Table:
         self.match: Match | None = None
         self.moves = 0
         self._codes: list[int] | None = None
+        self._legal: dict[int, int] | None = None
         self._finished = 0
 
     def seed(self, seed: int | None) -> random.Random:
@@ -76,7 +77,7 @@ class Table:
             self.match = self.game.match(s)
             self.deal = self.match.deal
         self.moves = 0
-        self._codes = None
+        self._codes = self._legal = None
         self._finished = 0
         return rng
 
@@ -92,19 +93,28 @@ class Table:
 
     def codes(self) -> list[int]:
         """The legal move codes of the seat to move (cached per position)."""
-        if self._codes is None:
-            self._codes = self.deal.legal_codes() if not self.over else []
-        return self._codes
+        codes = self._codes
+        if codes is None:
+            codes = self._codes = self.deal.legal_codes() if not self.over else []
+        return codes
 
     def legal(self) -> dict[int, int]:
-        """Legal actions of the seat to move: action -> engine code."""
-        return self.space.legal(self.codes())
+        """Legal actions of the seat to move: action -> engine code (cached per position)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self.space.legal(self.codes())
+        return legal
 
     def mask(self, seat: int) -> np.ndarray:
         """The int8 action mask of ``seat`` (all 0 unless it is to move)."""
-        if seat == self.to_move:
-            return np.frombuffer(self.space.mask(self.codes()), np.int8)
-        return np.frombuffer(bytearray(self.space.size), np.int8)
+        if seat != self.to_move:
+            return np.zeros(self.space.size, np.int8)
+        space = self.space
+        if space.mapped:  # the mapping is the costly part: build it once per position
+            m = np.zeros(space.size, np.int8)
+            m[list(self.legal())] = 1
+            return m
+        return np.frombuffer(space.mask(self.codes()), np.int8)
 
     def observe(self, seat: int) -> np.ndarray:
         return self.encoder.encode_deal(self.deal, seat, self.match)
@@ -121,17 +131,28 @@ class Table:
 
     def code_of(self, action: Any) -> int | None:
         """The engine code of a legal action, or None (an illegal or malformed action)."""
+        if type(action) is int:  # the common case first (bool is not an int action)
+            if self.space.mapped:
+                return self.legal().get(action)
+            return self.space.code_of(action, self.codes())
         if isinstance(action, np.ndarray) and action.shape == ():
             action = action.item()
         if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
             return None
+        if self.space.mapped:
+            return self.legal().get(int(action))
         return self.space.code_of(int(action), self.codes())
 
     def apply(self, code: int) -> list[float]:
         """Apply a legal code; the results of the deals this finished (zeros if none)."""
         if self.match is None:
-            self.deal.apply_code(code)
-            return self._after()
+            deal = self.deal
+            deal.apply_code(code)
+            self.moves += 1
+            self._codes = self._legal = None
+            if deal._turn is None:
+                return [float(x) for x in (deal.result or [0] * self.players)]
+            return [0.0] * self.players
         return self.play(self.game.move(code))
 
     def play(self, move: Move) -> list[float]:
@@ -145,7 +166,7 @@ class Table:
 
     def _after(self) -> list[float]:
         self.moves += 1
-        self._codes = None
+        self._codes = self._legal = None
         match = self.match
         n = self.players
         if match is None:

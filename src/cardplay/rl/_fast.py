@@ -37,10 +37,13 @@ _BLOCK = _blocks()
 
 
 def _mask(buf: array, off: int, mask: int) -> None:
-    """The plane of the cards in a bitmask (writes the whole plane, one suit at a time)."""
+    """The plane of the cards in a bitmask, one suit at a time (the buffer starts at zero, so a
+    suit without cards is left alone)."""
     block = _BLOCK
     while mask:
-        buf[off:off + 13] = block[mask & 8191]
+        b = mask & 8191
+        if b:
+            buf[off:off + 13] = block[b]
         mask >>= 13
         off += 13
 
@@ -61,9 +64,18 @@ def _seats(buf: array, off: int, values: Sequence[Any], seat: int, n: int, scale
             buf[off + (s - seat) % n] = -1.0 if x < -1.0 else 1.0 if x > 1.0 else x
 
 
+def _sizes(buf: array, off: int, masks: Sequence[int], seat: int, n: int, scale: float) -> None:
+    """``_seats`` of the number of cards in each seat's card mask."""
+    for s, m in enumerate(masks):
+        if m:
+            x = m.bit_count() / scale
+            buf[off + (s - seat) % n] = 1.0 if x > 1.0 else x
+
+
 def _scalar(buf: array, off: int, x: float, scale: float) -> None:
     if x:
-        buf[off] = _clip(x / scale)
+        x /= scale
+        buf[off] = -1.0 if x < -1.0 else 1.0 if x > 1.0 else x
 
 
 def encode_deal(enc: Encoder, deal: Deal, seat: int, match: Match | None) -> array | None:
@@ -98,32 +110,38 @@ def _sixty_six(enc: Encoder) -> Filler:
     talon_scale = 10.0 if enc.game.options.preset == "schnapsen" else 12.0
     hand, trump, face, trick, marr = o["hand"], o["trump_suit"], o["trump_card"], o["trick"], \
         o["trick_marriage"]
-    won = (o["won_by_seat+0"], o["won_by_seat+1"])
+    won0, won1 = o["won_by_seat+0"], o["won_by_seat+1"]
     known, mars = o["opponent_known"], (o["marriages_seat+0"], o["marriages_seat+1"])
+    talon, closed_by, phase2, tricks_won, pending, sizes, bonus = \
+        o["talon"], o["closed_by"], o["phase2"], o["tricks_won"], o["pending"], \
+        o["hand_sizes"], o["stand_bonus"]
 
     def fill(d: Any, seat: int, buf: array) -> None:
+        other = 1 - seat
         _mask(buf, hand, d.hands[seat])
         buf[trump + d.trump] = 1.0
-        if d.tpos < len(d.talon):
+        left = len(d.talon) - d.tpos
+        if left > 0:
             buf[face + d.talon[-1]] = 1.0
+            _scalar(buf, talon, left, talon_scale)
         if d.lead >= 0:
             buf[trick + d.lead] = 1.0
             if d.lead_marriage:
                 buf[marr] = 1.0
-        _mask(buf, won[0], d.won[seat])
-        _mask(buf, won[1], d.won[1 - seat])
-        _mask(buf, known, d.revealed[1 - seat])
+        _mask(buf, won0, d.won[seat])
+        _mask(buf, won1, d.won[other])
+        _mask(buf, known, d.revealed[other])
         for s, su, _, _ in d.marriages:
-            buf[mars[(s - seat) % 2] + su] = 1.0
-        _scalar(buf, o["talon"], len(d.talon) - d.tpos, talon_scale)
+            buf[mars[s != seat] + su] = 1.0
         if d.closed_by >= 0:
-            buf[o["closed_by"] + (d.closed_by - seat) % 2] = 1.0
+            buf[closed_by + (d.closed_by != seat)] = 1.0
         if d.phase2:
-            buf[o["phase2"]] = 1.0
-        _seats(buf, o["tricks_won"], d.tricks_won, seat, 2, 12.0)
-        _seats(buf, o["pending"], d.pending, seat, 2, 40.0)
-        _seats(buf, o["hand_sizes"], [h.bit_count() for h in d.hands], seat, 2, 6.0)
-        _scalar(buf, o["stand_bonus"], d.stand_bonus, 3.0)
+            buf[phase2] = 1.0
+        _seats(buf, tricks_won, d.tricks_won, seat, 2, 12.0)
+        _seats(buf, pending, d.pending, seat, 2, 40.0)
+        _sizes(buf, sizes, d.hands, seat, 2, 6.0)
+        if d.stand_bonus:
+            _scalar(buf, bonus, d.stand_bonus, 3.0)
 
     return fill
 
@@ -131,7 +149,9 @@ def _sixty_six(enc: Encoder) -> Filler:
 def _two_ten_jack(enc: Encoder) -> Filler:
     o = {k: _off(enc, k) for k in enc.blocks}
     hand, trick, led, decl = o["hand"], o["trick"], o["led"], o["declared"]
-    won = (o["won_by_seat+0"], o["won_by_seat+1"])
+    won0, won1 = o["won_by_seat+0"], o["won_by_seat+1"]
+    tricks_won, tricks_played, stock, sizes = o["tricks_won"], o["tricks_played"], o["stock"], \
+        o["hand_sizes"]
 
     def fill(d: Any, seat: int, buf: array) -> None:
         _mask(buf, hand, d._hands[seat])
@@ -140,12 +160,16 @@ def _two_ten_jack(enc: Encoder) -> Filler:
             buf[led + d._kind] = 1.0
             if d._lead_code >= 52:
                 buf[decl + d._lead_code - 52] = 1.0
-        _mask(buf, won[0], d._won[seat])
-        _mask(buf, won[1], d._won[1 - seat])
-        _seats(buf, o["tricks_won"], [m.bit_count() // 2 for m in d._won], seat, 2, 26.0)
-        _scalar(buf, o["tricks_played"], d._tricks, 26.0)
-        _scalar(buf, o["stock"], 40 - d._pos, 40.0)
-        _seats(buf, o["hand_sizes"], [h.bit_count() for h in d._hands], seat, 2, 6.0)
+        mine, theirs = d._won[seat], d._won[1 - seat]
+        if mine:
+            _mask(buf, won0, mine)
+            buf[tricks_won] = (mine.bit_count() // 2) / 26.0  # two cards a trick, 26 at most
+        if theirs:
+            _mask(buf, won1, theirs)
+            buf[tricks_won + 1] = (theirs.bit_count() // 2) / 26.0
+        _scalar(buf, tricks_played, d._tricks, 26.0)
+        _scalar(buf, stock, 40 - d._pos, 40.0)
+        _sizes(buf, sizes, d._hands, seat, 2, 6.0)
 
     return fill
 
@@ -153,25 +177,31 @@ def _two_ten_jack(enc: Encoder) -> Filler:
 def _maltese_twenty(enc: Encoder) -> Filler:
     o = {k: _off(enc, k) for k in enc.blocks}
     hand, tally, cleared, bonus_cards = o["hand"], o["tally"], o["cleared"], o["bonus_cards"]
+    total, count, bonus, round_, starter, stock, sizes, lps = \
+        o["tally_total"], o["tally_count"], o["bonus"], o["round"], o["starter"], o["stock"], \
+        o["hand_sizes"], o["last_positive_scorer"]
 
     def fill(d: Any, seat: int, buf: array) -> None:
         _mask(buf, hand, d._hands[seat])
-        for c in d._tally:
-            buf[tally + c] = 1.0
+        t = d._tally
+        if t:
+            for c in t:
+                buf[tally + c] = 1.0
+            _scalar(buf, count, len(t), 10.0)
+        _scalar(buf, total, d._total, 20.0)
         for c in d._cleared:
             buf[cleared + c] = 1.0
         for c in d.bonus_cards:
             buf[bonus_cards + c] = 1.0
-        _scalar(buf, o["tally_total"], d._total, 20.0)
-        _scalar(buf, o["tally_count"], len(d._tally), 10.0)
-        _scalar(buf, o["bonus"], d.bonus, 10.0)
-        if d.round in (1, 2):
-            buf[o["round"] + d.round - 1] = 1.0
-        buf[o["starter"] + (d.starter - seat) % 2] = 1.0
-        _scalar(buf, o["stock"], 52 - d._next, 40.0)
-        _seats(buf, o["hand_sizes"], [h.bit_count() for h in d._hands], seat, 2, 5.0)
+        _scalar(buf, bonus, d.bonus, 10.0)
+        r = d.round
+        if r == 1 or r == 2:
+            buf[round_ + r - 1] = 1.0
+        buf[starter + (d.starter != seat)] = 1.0
+        _scalar(buf, stock, 52 - d._next, 40.0)
+        _sizes(buf, sizes, d._hands, seat, 2, 5.0)
         if d._lps is not None:
-            buf[o["last_positive_scorer"] + (d._lps - seat) % 2] = 1.0
+            buf[lps + (d._lps != seat)] = 1.0
 
     return fill
 
@@ -181,25 +211,27 @@ def _twenty(enc: Encoder) -> Filler:
     o = {k: _off(enc, k) for k in enc.blocks}
     hand = o["hand"]
     played = [o[f"played_by_seat+{i}"] for i in range(n)]
+    count, stock, passes, sizes = o["count"], o["stock"], o["passes"], o["hand_sizes"]
     stock0 = float(52 - 7 * n)
+    players = float(n)
     full = (1 << 52) - 1
 
     def fill(d: Any, seat: int, buf: array) -> None:
         _mask(buf, hand, d.hands[seat])
-        put = [0] * n
-        for s, code, _ in d.plays:
-            put[(s - seat) % n] |= (code - 64) & full
-        for r in range(n):
-            _mask(buf, played[r], put[r])
-        _scalar(buf, o["count"], d.m, 20.0)
-        _scalar(buf, o["stock"], len(d.stock) - d.top, stock0)
-        _scalar(buf, o["passes"], d.passes, float(n))
-        _seats(buf, o["hand_sizes"], [h.bit_count() for h in d.hands], seat, n, 20.0)
+        plays = d.plays
+        if plays:
+            put = [0] * n
+            for s, code, _ in plays:
+                put[(s - seat) % n] |= (code - 64) & full
+            for r in range(n):
+                if put[r]:
+                    _mask(buf, played[r], put[r])
+        _scalar(buf, count, d.m, 20.0)
+        _scalar(buf, stock, len(d.stock) - d.top, stock0)
+        _scalar(buf, passes, d.passes, players)
+        _sizes(buf, sizes, d.hands, seat, n, 20.0)
 
     return fill
-
-
-_MACAO_PHASES = ("stake", "decide", "over")
 
 
 def _macao(enc: Encoder) -> Filler:
@@ -210,26 +242,34 @@ def _macao(enc: Encoder) -> Filler:
     total = float(n * opts.start_chips)
     o = {k: _off(enc, k) for k in enc.blocks}
     hand, used, shown = o["hand"], o["used"], o["shown"]
+    bank, chips, chips_at_start, phase, shoe, round_, dealt_to, stakes, bought = \
+        o["bank"], o["chips"], o["chips_at_start"], o["phase"], o["shoe"], o["round"], \
+        o["dealt_to"], o["stakes"], o["bought"]
     status = [o[f"status_seat+{i}"] for i in range(n)]
     status_index = {s: i for i, s in enumerate(_MACAO_STATUS)}
     max_stake = float(opts.max_stake)
 
     def fill(d: Any, seat: int, buf: array) -> None:
-        _ids(buf, hand, d._hand(seat), 0.5)
-        _ids(buf, used, d._order[:d.rstart], 0.5)
+        for c in d.cards[seat]:
+            buf[hand + c] += 0.5
+        order = d._order
+        for k in range(d.rstart):
+            buf[used + order[k]] += 0.5
+        busted = d.busted
         for p in range(n):
-            if d.busted[p]:
-                _ids(buf, shown, d.cards[p], 0.5)
-        _scalar(buf, o["bank"], d.bank, total)
-        _seats(buf, o["chips"], d.chips, seat, n, total)
-        _seats(buf, o["chips_at_start"], d.start, seat, n, total)
-        buf[o["phase"] + d.phase] = 1.0
-        _scalar(buf, o["shoe"], len(d._order) - d.pos, 104.0)
-        _scalar(buf, o["round"], d.round, 52.0)
+            if busted[p]:
+                for c in d.cards[p]:
+                    buf[shown + c] += 0.5
+        _scalar(buf, bank, d.bank, total)
+        _seats(buf, chips, d.chips, seat, n, total)
+        _seats(buf, chips_at_start, d.start, seat, n, total)
+        buf[phase + d.phase] = 1.0
+        _scalar(buf, shoe, len(order) - d.pos, 104.0)
+        _scalar(buf, round_, d.round, 52.0)
         for s in d.dealt:
-            buf[o["dealt_to"] + (s - seat) % n] = 1.0
-        _seats(buf, o["stakes"], d.stakes, seat, n, max_stake)
-        _seats(buf, o["bought"], d.bought, seat, n, 4.0)
+            buf[dealt_to + (s - seat) % n] = 1.0
+        _seats(buf, stakes, d.stakes, seat, n, max_stake)
+        _seats(buf, bought, d.bought, seat, n, 4.0)
         for s, st in enumerate(d.status):
             i = status_index.get(st)
             if i is not None:
@@ -292,32 +332,40 @@ def _chukhny(enc: Encoder) -> Filler:
     deck = float(opts.deck_size)
     o = {k: _off(enc, k) for k in enc.blocks}
     hand, pile, out, known = o["hand"], o["pile"], o["out_of_play"], o["known_in_other_hands"]
-    need, need_suit = o["need"], o["need_suit"]
+    need, need_suit, leading, stock, sizes, drawn, loser = \
+        o["need"], o["need_suit"], o["leading"], o["stock"], o["hand_sizes"], o["drawn"], \
+        o["loser"]
+    game: Any = enc.game
+    need_of: Sequence[int] = game.need_of
     same = bool(opts.require_same_suit)
 
     def fill(d: Any, seat: int, buf: array) -> None:
-        _mask(buf, hand, d._hands[seat])
-        for c in d._pile:
+        hands = d._hands
+        _mask(buf, hand, hands[seat])
+        p = d._pile
+        for c in p:
             buf[pile + c] = 1.0
-        _mask(buf, out, d._out)
+        if d._out:
+            _mask(buf, out, d._out)
         m = 0
         for s, k in enumerate(d._known):
             if s != seat:
                 m |= k
-        _mask(buf, known, m)
-        over = d._turn is None
-        if not over and d._pile:
-            nd = d.game.need_of[d._pile[-1]]
-            buf[need + nd % 13] = 1.0
-            if same:
-                buf[need_suit + nd // 13] = 1.0
-        elif not over:
-            buf[o["leading"]] = 1.0
-        _scalar(buf, o["stock"], d._end - d._pos, deck)
-        _seats(buf, o["hand_sizes"], [h.bit_count() for h in d._hands], seat, n, deck)
-        _seats(buf, o["drawn"], d._drawn, seat, n, deck)
+        if m:
+            _mask(buf, known, m)
+        if d._turn is not None:
+            if p:
+                nd = need_of[p[-1]]
+                buf[need + nd % 13] = 1.0
+                if same:
+                    buf[need_suit + nd // 13] = 1.0
+            else:
+                buf[leading] = 1.0
+        _scalar(buf, stock, d._end - d._pos, deck)
+        _sizes(buf, sizes, hands, seat, n, deck)
+        _seats(buf, drawn, d._drawn, seat, n, deck)
         if d._loser is not None:
-            buf[o["loser"] + (d._loser - seat) % n] = 1.0
+            buf[loser + (d._loser - seat) % n] = 1.0
 
     return fill
 

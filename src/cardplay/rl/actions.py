@@ -46,6 +46,10 @@ _FULL = (1 << 52) - 1
 class ActionSpace:
     """A game's fixed action space; the base class is the identity over engine codes < size."""
 
+    # Whether mapping a position's codes to actions costs more than a look-up (Twenty's rank
+    # multisets); the adapters then build that mapping once per position and reuse it.
+    mapped = False
+
     def __init__(self, game: Game, size: int) -> None:
         self.game = game
         self.size = size
@@ -76,7 +80,10 @@ class ActionSpace:
 
     def legal_actions(self, codes: Sequence[int]) -> list[int]:
         """The legal actions of a position, ascending."""
-        return sorted(self.legal(codes))
+        out = sorted(codes)  # the identity: checking the ends checks every code
+        if out and (out[0] < 0 or out[-1] >= self.size):
+            self.legal(codes)  # names the code outside the space
+        return out
 
     def code_of(self, action: int, codes: Sequence[int]) -> int | None:
         """The engine code that ``action`` plays in a position, or None when it is not legal."""
@@ -162,14 +169,23 @@ class _Macao(ActionSpace):
         f = self.action_of
         return {f(c): c for c in codes}
 
+    def legal_actions(self, codes: Sequence[int]) -> list[int]:
+        return sorted(self.legal(codes))
+
     def code_of(self, action: int, codes: Sequence[int]) -> int | None:
         code = action + 47 if action > 53 else action if action >= 52 else -1
         return code if code in codes else None
 
     def mask(self, codes: Sequence[int]) -> bytearray:
         m = bytearray(self.size)
+        top = 100 + self.size - 54
         for c in codes:
-            m[self.action_of(c)] = 1
+            if c == 52 or c == 53:
+                m[c] = 1
+            elif 100 < c <= top:
+                m[c - 47] = 1
+            else:
+                raise self._outside(c)
         return m
 
     def _code_for_text(self, action: int) -> int:
@@ -226,6 +242,8 @@ def _multisets(pairs: bool) -> list[tuple[int, ...]]:
 class _Twenty(ActionSpace):
     """52 draw, 53 pass, 54 + i the i-th rank multiset; a play maps to its canonical card set."""
 
+    mapped = True
+
     def __init__(self, game: Game) -> None:
         sets = _multisets(bool(getattr(game.options, "pair_counts_ten", False)))
         super().__init__(game, 54 + len(sets))
@@ -258,6 +276,9 @@ class _Twenty(ActionSpace):
             if prev is None or c < prev:
                 out[a] = c
         return out
+
+    def legal_actions(self, codes: Sequence[int]) -> list[int]:
+        return sorted(self.legal(codes))
 
     def code_of(self, action: int, codes: Sequence[int]) -> int | None:
         return self.legal(codes).get(action)

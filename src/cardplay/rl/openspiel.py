@@ -53,7 +53,7 @@ import pyspiel
 from ..cards import format_card
 from ..engine import Deal, Game, derive_seed, game_class, games, load
 from .actions import ActionSpace, action_space
-from .observations import CARD_ID, Encoder, Snapshot, encoder
+from .observations import CARD_ID, Encoder, encoder
 
 __all__ = ["CardplayGame", "CardplayState", "game_name", "register"]
 
@@ -335,7 +335,7 @@ class CardplayState(pyspiel.State):
         box = self.box
         if box is None or player != box.deal._turn or self.is_terminal():
             return []
-        return sorted(self.shared.space.legal(box.deal.legal_codes()))
+        return self.shared.space.legal_actions(box.deal.legal_codes())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.dealer < 0:
@@ -372,7 +372,10 @@ class CardplayState(pyspiel.State):
             return
         order = self.dealt
         seed = derive_seed(0, "openspiel-deal", tuple(order))
-        self.box = _DealBox(self.shared.game.deal(seed, deck=order, dealer=self.dealer))
+        # What game.deal(seed, deck=order, dealer=...) does, less checking the deck: the chance
+        # nodes only ever deal the copies left, so the order holds the game's cards exactly.
+        self.box = _DealBox(self.shared.game._deal_from_order(list(order), self.dealer, seed,
+                                                              True, {}))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -470,18 +473,18 @@ class CardplayObserver:
 
     def set_from(self, state: CardplayState, player: int) -> None:
         t = self.tensor
-        t.fill(0.0)
         box = state.box
         if box is None:
+            t.fill(0.0)
             return
         deal = box.deal
         enc = self.shared.encoder
+        t[:enc.size] = enc.encode_deal(deal, player)
         if not self.private:
-            snap = Snapshot.of_deal(deal, player)
-            snap.hand = []
-            t[:enc.size] = enc.encode(snap)
-        else:
-            t[:enc.size] = enc.encode_deal(deal, player)
+            hand = enc.o_hand
+            t[hand:hand + 52] = 0.0
+        if self.perfect_recall:
+            t[enc.size:] = 0.0  # the history planes below are written card by card
         if self.perfect_recall:
             n = self.shared.n
             space = self.shared.space

@@ -106,12 +106,15 @@ class CardplayAECEnv(AECEnv):
             raise RuntimeError("cardplay.rl: call reset() before step() or observe()")
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        self._check_reset()
+        if not self._started:
+            self._check_reset()
         seat = self._seat[agent]
-        return {"observation": self.table.observe(seat), "action_mask": self.table.mask(seat)}
+        table = self.table
+        return {"observation": table.observe(seat), "action_mask": table.mask(seat)}
 
     def step(self, action: Any) -> None:
-        self._check_reset()
+        if not self._started:
+            self._check_reset()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -123,15 +126,16 @@ class CardplayAECEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         paid = table.apply(code)
         agents = self.agents
-        if any(paid) or self._paid:
+        pays = any(paid)
+        if pays or self._paid:
             self.rewards = {a: paid[self._seat[a]] for a in agents}
-            self._paid = any(paid)
+            self._paid = pays
         if table.over:
             self.terminations = {a: True for a in agents}
-        elif table.truncated:
+        elif table.max_moves is not None and table.truncated:
             self.truncations = {a: True for a in agents}
         else:
-            self._select()
+            self.agent_selection = self.possible_agents[table.to_move]  # type: ignore[index]
         if self._paid:
             self._accumulate_rewards()
         if self.render_mode == "human":
