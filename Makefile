@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed-dev
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[dev,web,webtest,rl]"
+	$(BIN)/python -m pip install --quiet -e ".[dev,web,webtest,rl,dist]"
 	touch $(STAMP)
 
 ## run: the game server and browser UI on http://127.0.0.1:8000 (all seven games, lobby, bots)

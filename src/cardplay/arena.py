@@ -8,19 +8,24 @@ seats tie for the best, else 0; the fair share of an ``n``-seat game is ``1/n``.
 The report gives the share with a Wilson 95% interval, the mean result (match points per deal)
 with a 95% interval, the Elo difference implied by the share (two-player games) with its
 interval, whole-match win rates when matches are asked for, and time per move (median, p95, max).
-Work is split over processes; results do not depend on the number of workers.
+Work is split over processes, or over a Ray cluster with the optional extra ``dist``; every game
+draws its seeds from the arena seed and its own index, so results do not depend on where or in
+which order the games are played.
 """
 
 from __future__ import annotations
 
 import csv
 import json
+import logging
 import math
 import multiprocessing
 import os
+import socket
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,9 +34,34 @@ from .bots import Bot
 from .bots import load as load_bot
 from .engine import Game, derive_seed, load
 
-__all__ = ["Report", "compare", "elo_difference", "play_deal", "run", "wilson_interval"]
+__all__ = ["ClusterUnavailable", "RayNotInstalled", "Report", "compare", "elo_difference",
+           "play_deal", "run", "wilson_interval"]
 
 BotSpec = str | Callable[[int], Bot]
+# game name, options, bot A, bot B, arena seed, "deal" or "match", index
+JobArgs = tuple[str, dict[str, Any], BotSpec, BotSpec, int, str, int]
+Rows = list[dict[str, Any]]
+
+# How long to wait for a cluster's address to answer before saying it is unreachable: Ray itself
+# keeps retrying a dead address for minutes.
+CONNECT_TIMEOUT_S = 5.0
+
+
+class RayNotInstalled(ImportError):
+    """``ray=`` was given but Ray is not installed (the optional extra ``dist``)."""
+
+    def __init__(self) -> None:
+        super().__init__("the arena on Ray needs the optional extra dist: "
+                         "pip install 'cardplay[dist]'")
+
+
+class ClusterUnavailable(RuntimeError):
+    """The Ray cluster at ``address`` cannot be used; ``reason`` says why."""
+
+    def __init__(self, address: str, reason: str) -> None:
+        super().__init__(f"cannot use the Ray cluster at {address!r}: {reason}")
+        self.address = address
+        self.reason = reason
 
 
 def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -158,7 +188,7 @@ def _make(spec: BotSpec, game: Game, seed: int) -> Bot:
     return spec(seed)
 
 
-def _job(args: tuple[str, dict[str, Any], BotSpec, BotSpec, int, str, int]) -> list[dict[str, Any]]:
+def _job(args: JobArgs) -> Rows:
     """Play one deal (or match) index in every rotation; runs in a worker process."""
     name, options, spec_a, spec_b, seed, kind, index = args
     game = load(name, **options)
@@ -204,7 +234,12 @@ def _progress(done: int, total: int, started: float) -> None:
     sys.stderr.flush()
 
 
-def _map(jobs: list[Any], workers: int) -> Iterable[list[dict[str, Any]]]:
+def _job_batch(batch: list[JobArgs]) -> list[Rows]:
+    """Several jobs in one remote task, so that Ray's per-task cost is paid once per batch."""
+    return [_job(j) for j in batch]
+
+
+def _map(jobs: list[JobArgs], workers: int) -> Iterable[Rows]:
     if workers <= 1:
         for j in jobs:
             yield _job(j)
@@ -214,12 +249,100 @@ def _map(jobs: list[Any], workers: int) -> Iterable[list[dict[str, Any]]]:
         yield from pool.imap(_job, jobs, chunksize=max(1, len(jobs) // (workers * 8)))
 
 
+def _import_ray() -> Any:
+    try:
+        import ray
+    except ImportError as e:
+        raise RayNotInstalled() from e
+    return ray
+
+
+def _check_reachable(address: str) -> None:
+    """Fail fast on an address that is malformed or where nothing listens."""
+    if address == "auto":  # Ray looks for a cluster on this machine and says so when there is none
+        return
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    host = host.strip("[]")  # an IPv6 address in brackets
+    if not sep or not host or not port.isdigit():
+        raise ClusterUnavailable(address, "not HOST:PORT, ray://HOST:PORT, auto or local")
+    try:
+        with socket.create_connection((host, int(port)), timeout=CONNECT_TIMEOUT_S):
+            pass
+    except OSError as e:
+        raise ClusterUnavailable(address, str(e) or type(e).__name__) from e
+
+
+@contextmanager
+def _ray_session(address: str, workers: int | None) -> Iterator[Any]:
+    """The ``ray`` module, connected. A connection this process already has is used and left
+    open; one opened here (a new local instance, or a cluster at ``address``) is closed after."""
+    ray = _import_ray()
+    if ray.is_initialized():
+        yield ray
+        return
+    if address == "local":
+        # A local instance without CPUs would accept the tasks and never run them.
+        cpus = None if workers is None else max(1, workers)
+        ray.init(num_cpus=cpus, include_dashboard=False, logging_level=logging.WARNING)
+    else:
+        _check_reachable(address)
+        # The cluster's workers import this very copy of cardplay (shipped with the job), so a
+        # node with another version installed, or none, still plays the same games.
+        package = os.path.dirname(os.path.abspath(__file__))
+        try:
+            ray.init(address=address, runtime_env={"py_modules": [package]},
+                     logging_level=logging.WARNING)
+        except Exception as e:
+            # Ray says "cannot connect" in many types (ConnectionError, its AuthenticationError,
+            # RuntimeError, ValueError); for the caller each means this cluster cannot be used.
+            if ray.is_initialized():  # half-connected
+                ray.shutdown()
+            raise ClusterUnavailable(address, str(e) or type(e).__name__) from e
+    try:
+        yield ray
+    finally:
+        ray.shutdown()
+
+
+def _map_ray(ray: Any, jobs: list[JobArgs], on_done: Callable[[], None]) -> list[Rows]:
+    """Run the jobs as Ray tasks; return their rows in job order, whatever order they finish in."""
+    cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+    size = max(1, len(jobs) // (cpus * 8))
+    batches = [jobs[i:i + size] for i in range(0, len(jobs), size)]
+    task = ray.remote(num_cpus=1)(_job_batch)
+    refs = [task.remote(batch) for batch in batches]
+    slot = {ref: i for i, ref in enumerate(refs)}
+    results: list[list[Rows]] = [[] for _ in refs]
+    pending = list(refs)
+    try:
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            for ref in ready:
+                results[slot[ref]] = ray.get(ref)
+                for _ in results[slot[ref]]:
+                    on_done()
+    except BaseException:
+        # A failed game or Ctrl-C: the cluster need not play the rest.
+        for ref in pending:
+            ray.cancel(ref)
+        raise
+    return [chunk for batch in results for chunk in batch]
+
+
 def run(game: str | Game, bot_a: BotSpec, bot_b: BotSpec, deals: int = 1000, seed: int = 0,
-        workers: int = 1, matches: int = 0, options: dict[str, Any] | None = None,
-        progress: bool = False) -> tuple[Report, list[dict[str, Any]]]:
+        workers: int | None = None, matches: int = 0, options: dict[str, Any] | None = None,
+        progress: bool = False, ray: str | None = None) -> tuple[Report, list[dict[str, Any]]]:
     """Play ``deals`` duplicate deals (and ``matches`` duplicate matches); return the report and
     one row per game played. Bot specs are level names or factories ``seed -> Bot`` (factories
-    need ``workers=1`` unless they can be pickled)."""
+    need ``workers=1`` unless they can be pickled).
+
+    ``workers`` processes share the games (default 1). With ``ray`` the games run as Ray tasks
+    instead (the optional extra ``dist``): ``"local"`` starts a local Ray instance with
+    ``workers`` CPUs (default: all), any other value is the address of a running cluster
+    (``HOST:PORT``, ``ray://HOST:PORT`` or ``auto``). A Ray connection that this process already
+    has is used as it is. The report and rows are those of a run in one process with the same
+    seed, but for the timings. Raises :class:`RayNotInstalled` or :class:`ClusterUnavailable`
+    before any game is played when Ray cannot be used."""
     if isinstance(game, Game):
         name, opts = game.name, {**game.options_dict(), **(options or {})}
     else:
@@ -229,12 +352,24 @@ def run(game: str | Game, bot_a: BotSpec, bot_b: BotSpec, deals: int = 1000, see
     started = time.perf_counter()
     rows: list[dict[str, Any]] = []
     total = deals + matches
-    jobs = [(name, opts, bot_a, bot_b, seed, "deal", i) for i in range(deals)]
+    jobs: list[JobArgs] = [(name, opts, bot_a, bot_b, seed, "deal", i) for i in range(deals)]
     jobs += [(name, opts, bot_a, bot_b, seed, "match", i) for i in range(matches)]
-    for done, chunk in enumerate(_map(jobs, workers), 1):
-        rows.extend(chunk)
+    done = 0
+
+    def one_done() -> None:
+        nonlocal done
+        done += 1
         if progress:
             _progress(done, total, started)
+
+    if ray is None:
+        for chunk in _map(jobs, 1 if workers is None else workers):
+            rows.extend(chunk)
+            one_done()
+    else:
+        with _ray_session(ray, workers) as ray_module:
+            for chunk in _map_ray(ray_module, jobs, one_done):
+                rows.extend(chunk)
     deal_rows = [r for r in rows if "result" in r]
     match_rows = [r for r in rows if "winners" in r]
     m = len(deal_rows)
@@ -270,9 +405,9 @@ def _label(spec: BotSpec) -> str:
 
 
 def compare(game: Game, bot_a: BotSpec, bot_b: BotSpec, deals: int = 1000,
-            seed: int = 0, workers: int = 1) -> Report:
+            seed: int = 0, workers: int | None = None, ray: str | None = None) -> Report:
     """The report of :func:`run` alone (deals only)."""
-    return run(game, bot_a, bot_b, deals=deals, seed=seed, workers=workers)[0]
+    return run(game, bot_a, bot_b, deals=deals, seed=seed, workers=workers, ray=ray)[0]
 
 
 def write_outputs(report: Report, rows: list[dict[str, Any]], out: str | Path) -> list[Path]:

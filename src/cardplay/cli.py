@@ -903,7 +903,8 @@ def _configure_arena(p: argparse.ArgumentParser, tr: Translator) -> None:
     p.add_argument("bot_b", metavar="BOT_B", help=tr("help_bot_level"))
     p.add_argument("--deals", type=int, default=1000)
     p.add_argument("--matches", type=int, default=0)
-    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--workers", type=int, default=None, help=tr("help_arena_workers"))
+    p.add_argument("--ray", default=None, metavar="ADDRESS|local", help=tr("help_arena_ray"))
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--players", type=int, default=None)
     p.add_argument("--option", "-o", action="append", default=[], metavar="K=V")
@@ -928,7 +929,8 @@ def _run_arena(args: argparse.Namespace, ui: Console) -> int:
         if level not in LEVELS:
             ui.error(ui.tr("arena_bad_level", level=level, levels=", ".join(LEVELS)))
             return 2
-    if args.deals < 0 or args.matches < 0 or args.workers < 1 or args.deals + args.matches == 0:
+    if (args.deals < 0 or args.matches < 0 or args.deals + args.matches == 0
+            or (args.workers is not None and args.workers < 1)):
         ui.error(ui.tr("arena_bad_counts"))
         return 2
     try:
@@ -936,9 +938,16 @@ def _run_arena(args: argparse.Namespace, ui: Console) -> int:
     except ValueError as e:
         ui.error(str(e))
         return 2
-    report, rows = arena.run(args.game, args.bot_a, args.bot_b, deals=args.deals,
-                             matches=args.matches, seed=args.seed, workers=args.workers,
-                             options=options, progress=True)
+    try:
+        report, rows = arena.run(args.game, args.bot_a, args.bot_b, deals=args.deals,
+                                 matches=args.matches, seed=args.seed, workers=args.workers,
+                                 options=options, progress=True, ray=args.ray)
+    except arena.RayNotInstalled:
+        ui.error(ui.tr("arena_needs_dist"))
+        return 2
+    except arena.ClusterUnavailable as e:
+        ui.error(ui.tr("arena_ray_unavailable", address=e.address, reason=e.reason))
+        return 2
     ui.say(report.summary())
     if args.out:
         for path in arena.write_outputs(report, rows, args.out):

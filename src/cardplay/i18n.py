@@ -32,6 +32,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "arena_bad_level": "unknown bot level {level!r}; valid levels: {levels}",
         "arena_bad_counts": "--deals and --matches must be >= 0 (not both 0) and --workers >= 1",
         "arena_wrote": "  wrote {path}",
+        "help_arena_workers": "worker processes (default 1); with --ray local, the CPUs of the "
+                              "local Ray instance (default: all)",
+        "help_arena_ray": "play the games as tasks on the Ray cluster at ADDRESS (HOST:PORT, "
+                          "ray://HOST:PORT, auto), or on a new local Ray instance with 'local'; "
+                          "needs cardplay[dist]",
+        "arena_needs_dist": "arena --ray needs the dist extra: pip install 'cardplay[dist]'",
+        "arena_ray_unavailable": "cannot use the Ray cluster at {address!r}: {reason}",
         "help_host": "the address to listen on (default: 127.0.0.1)",
         "help_port": "the port to listen on (default: 8000)",
         "help_data": "the data folder of the tables (default: $XDG_DATA_HOME/cardplay)",
@@ -172,6 +179,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "arena_bad_level": "неизвестный уровень бота {level!r}; допустимые: {levels}",
         "arena_bad_counts": "--deals и --matches должны быть >= 0 (не оба 0), --workers >= 1",
         "arena_wrote": "  записан {path}",
+        "help_arena_workers": "число рабочих процессов (по умолчанию 1); с --ray local — число "
+                              "процессоров локального экземпляра Ray (по умолчанию все)",
+        "help_arena_ray": "играть партии задачами на кластере Ray по адресу ADDRESS (HOST:PORT, "
+                          "ray://HOST:PORT, auto) или на новом локальном экземпляре Ray при "
+                          "'local'; нужен cardplay[dist]",
+        "arena_needs_dist": "для arena --ray нужно: pip install 'cardplay[dist]'",
+        "arena_ray_unavailable": "кластер Ray по адресу {address!r} недоступен: {reason}",
         "help_host": "адрес для приёма соединений (по умолчанию 127.0.0.1)",
         "help_port": "порт (по умолчанию 8000)",
         "help_data": "папка с данными столов (по умолчанию $XDG_DATA_HOME/cardplay)",
