@@ -29,6 +29,39 @@ LEVELS = ("random", "heuristic", "fast", "strong")
 # on slow machines; when the cap binds, the move depends on the machine's speed).
 SEARCH_BUDGETS = {"fast": (120, 0.045), "strong": (1500, 0.9)}
 
+# Which searcher plays `fast` and `strong` in each game, picked by measurement against the
+# heuristic (arena deal share): "rollout" is PolicyRolloutBot over the game's heuristic,
+# "ismcts" ISMCTS with random rollouts (plus the exact endgame where a game has one), "pimc"
+# Sixty-Six's PIMC. A game missing here uses "ismcts".
+SEARCHERS: dict[str, dict[str, str]] = {
+    "fast": {"sixty-six": "pimc", "macao": "rollout", "banchok": "rollout", "twenty": "rollout",
+             "chukhny": "rollout", "two-ten-jack": "pimc", "maltese-twenty": "rollout"},
+    "strong": {"sixty-six": "pimc", "macao": "rollout", "banchok": "rollout",
+               "twenty": "rollout", "chukhny": "rollout", "two-ten-jack": "pimc",
+               "maltese-twenty": "rollout"},
+}
+
+# PolicyRolloutBot budgets per level and game: the most policy decisions simulated per move (the
+# reproducible budget; whole worlds only, at most ROLLOUT_MAX_WORLDS) and the most candidate
+# moves compared. The seconds of SEARCH_BUDGETS cap it as a safety net. A heuristic decision
+# costs 0.1-2 ms depending on the game, hence the different numbers. Forced moves cost nothing
+# and the looks below stop easy decisions early, so the median move stays well under the
+# budget's worst case (in Chukhny most moves are forced, hence its larger budget).
+ROLLOUT_BUDGETS: dict[str, dict[str, tuple[int, int]]] = {
+    "fast": {"macao": (400, 3), "banchok": (100, 3), "twenty": (300, 6), "chukhny": (500, 6),
+             "two-ten-jack": (60, 6), "maltese-twenty": (160, 6), "sixty-six": (20, 6)},
+    "strong": {"macao": (4000, 3), "banchok": (2000, 3), "twenty": (3000, 6),
+               "chukhny": (5000, 6), "two-ten-jack": (1200, 6), "maltese-twenty": (1600, 6),
+               "sixty-six": (400, 6)},
+}
+ROLLOUT_MAX_WORLDS = {"fast": 64, "strong": 256}
+# Worlds between two looks at the paired statistics: the search stops as soon as one candidate
+# clearly beats the heuristic's move or none can, so easy decisions cost a few worlds and the
+# budget goes to the close ones (see PolicyRolloutBot).
+ROLLOUT_LOOK_EVERY = 4
+# Heuristics that read the view's history; the others get cheaper views in rollouts.
+_HISTORY_READERS = frozenset({"two-ten-jack", "sixty-six"})
+
 
 class HybridBot:
     """Searches until the game's endgame, where an exact player takes over.
@@ -61,14 +94,42 @@ def _heuristic(game: Game, seed: int | None) -> Bot:
     return bot
 
 
+def _pimc(level: str, game: Game, seed: int | None) -> Bot:
+    """The two-player trick games' PIMC bots (sampled worlds solved by alpha-beta)."""
+    if game.name == "sixty-six":
+        from .sixty_six_solver import PIMCBot
+
+        if level == "strong":
+            # Phase 1 searched two tricks deep (exactly when the talon runs out within reach)
+            # in eight worlds; phase 2 exact, every world enumerated after a close when few.
+            return PIMCBot(game, seed=seed, worlds=8, depth=2, max_nodes=10_000,
+                           move_nodes=60_000, closed_worlds=16, enumerate_limit=60, seconds=3.0)
+        # Phase 1 by ISMCTS (cheaper than a two-trick search in every world), phase 2 as strong.
+        iterations, seconds = SEARCH_BUDGETS[level]
+        return PIMCBot(game, seed=seed, iterations=iterations, seconds=seconds, worlds=2,
+                       max_nodes=8_000, move_nodes=16_000, closed_worlds=4, enumerate_limit=6)
+    if game.name == "two-ten-jack":
+        from .two_ten_jack_solver import Evaluation
+        from .two_ten_jack_solver import PIMCBot as TwoTenJackPIMC
+
+        # Sampled worlds searched without their (unknowable) stock order; exact once the stock
+        # is empty.
+        if level == "strong":
+            return TwoTenJackPIMC(game, seed=seed, worlds=12, depth=3, draws=False, endgame=2,
+                                  max_nodes=20_000, evaluation=Evaluation(keep_scale=1.5))
+        return TwoTenJackPIMC(game, seed=seed, worlds=8, depth=2, draws=False)
+    raise ValueError(f"no PIMC bot for {game.name}")
+
+
 def load(level: str, game: Game, seed: int | None = None) -> Bot:
     """A bot of a named level for a game.
 
     ``random``: uniform legal moves; ``heuristic``: per-game rules of thumb; ``fast`` and
-    ``strong``: information-set MCTS over sampled worlds, with small and large budgets, handing
-    over to exact play where a game's endgame has perfect information (Sixty-Six: PIMC with an
-    exact solver once the talon is closed or gone; Two-Ten-Jack: the heuristic's exact search
-    once the stock is empty).
+    ``strong``: search with a small and a large budget, by the per-game table ``SEARCHERS``:
+    policy rollouts over the heuristic (``bots.rollout``), Sixty-Six PIMC, or information-set
+    MCTS handing over to exact play where a game's endgame has perfect information. Budgets are
+    counted in iterations, worlds or simulated decisions (reproducible for a seed); the seconds
+    of ``SEARCH_BUDGETS`` only cap them as a safety net.
     """
     if level == "random":
         return RandomBot(game, seed=seed)
@@ -76,12 +137,18 @@ def load(level: str, game: Game, seed: int | None = None) -> Bot:
         from .ismcts import ISMCTSBot
 
         iterations, seconds = SEARCH_BUDGETS[level]
-        if game.name == "sixty-six":
-            from .sixty_six_solver import PIMCBot
+        searcher = SEARCHERS[level].get(game.name, "ismcts")
+        if searcher == "rollout":
+            from .rollout import PolicyRolloutBot
 
-            worlds = 12 if level == "strong" else 2
-            return PIMCBot(game, seed=seed, iterations=iterations, seconds=seconds,
-                           worlds=worlds, max_nodes=60_000 if level == "strong" else 8_000)
+            decisions, candidates = ROLLOUT_BUDGETS[level][game.name]
+            return PolicyRolloutBot(game, _heuristic, seed=seed,
+                                    worlds=ROLLOUT_MAX_WORLDS[level], decisions=decisions,
+                                    seconds=seconds, max_candidates=candidates,
+                                    look_every=ROLLOUT_LOOK_EVERY,
+                                    light_views=game.name not in _HISTORY_READERS)
+        if searcher == "pimc":
+            return _pimc(level, game, seed)
         search = ISMCTSBot(game, seed=seed, iterations=iterations, seconds=seconds)
         if game.name in _EXACT_ENDGAMES:
             return HybridBot(search, _heuristic(game, seed), _EXACT_ENDGAMES[game.name])

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from ...cards import format_card
 from ...engine import Game, Move, View
@@ -143,6 +143,13 @@ def decide_dist(v1: int, cnt: Sequence[int], naturals: bool,
     if _num(bd) > _num(stand_scaled):
         return True, bd
     return False, stand_scaled
+
+
+@lru_cache(maxsize=8192)
+def _round_ev(cnt: tuple[int, ...], naturals: bool, forced_draw: bool) -> float:
+    # Rollout bots ask the same staking question many times over (the same unseen cards in
+    # every candidate's rollout), and a round's distribution costs about a millisecond.
+    return _ev(round_dist(cnt, naturals, forced_draw))
 
 
 def round_dist(cnt: Sequence[int], naturals: bool = False, forced_draw: bool = False) -> Dist:
@@ -372,7 +379,7 @@ class HeuristicBot:
             limit = max(0, shoe - dealing) + 1
             return multi_round_ev(cnt, limit - 1, self.naturals, self.forced,
                                   self.solver(cnt, limit))
-        return _ev(round_dist(cnt, self.naturals, self.forced))
+        return _round_ev(tuple(cnt), self.naturals, self.forced)
 
     def buy_edge(self, view: View, cnt: list[int]) -> float:
         """EV(buy) - EV(stand) for the seat's hand now (> 0: buy)."""

@@ -1,0 +1,161 @@
+"""PolicyRolloutBot: legal and reproducible play, its budget, and a move it must find."""
+
+from __future__ import annotations
+
+import random
+
+import cardplay
+from cardplay.bots import load
+from cardplay.bots.rollout import PolicyRolloutBot, deal_value, pick_candidates
+from cardplay.engine import Game, Move, View
+
+# A Two-Ten-Jack deal (seed 19) played to its last two tricks: the stock is empty, so both hands
+# are known, and seat to move holds 7H and AH. Leading AH wins the deal; 7H loses it.
+_TWO_TEN_JACK_RECORD = ("AC KC TH 4H QC 2C 2H KH AD QD KD 4D 6C 9C 3S 8S 9D 5D 9H AS 3H 2D 4S 2S "
+                        "5S 6S KS QS 3C 5C TS 7S 5H 3D TD JD 8C 7C JC JH 6D 8D 4C 6H JS 9S QH")
+
+
+class LowestCode:
+    """A poor base policy: always the move with the lowest code."""
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game = game
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View) -> Move:
+        return min(view.legal_moves, key=self.game.code_of)
+
+
+def _endgame_view() -> View:
+    game = cardplay.load("two-ten-jack")
+    deal = game.deal(seed=19)
+    for text in _TWO_TEN_JACK_RECORD.split(" "):
+        deal.play(text)
+    seat = deal.to_move
+    assert seat is not None
+    view = deal.view(seat)
+    assert {m.text for m in view.legal_moves} == {"7H", "AH"}
+    return view
+
+
+def test_rollouts_overrule_a_losing_base_move() -> None:
+    game = cardplay.load("two-ten-jack")
+    view = _endgame_view()
+    assert LowestCode(game, 0).choose(view) == "7H"
+    bot = PolicyRolloutBot(game, LowestCode, seed=3, worlds=6)
+    assert bot.choose(view) == "AH"
+    assert bot.last_worlds == 6
+    assert bot.last_values[game.code_of("AH")] > 1.0 > 0.0 > bot.last_values[game.code_of("7H")]
+
+
+def test_too_few_worlds_keep_the_base_move() -> None:
+    game = cardplay.load("two-ten-jack")
+    bot = PolicyRolloutBot(game, LowestCode, seed=3, worlds=3, switch_worlds=4)
+    assert bot.choose(_endgame_view()) == "7H"
+
+
+def _play_banchok(seed: int) -> list[str]:
+    game = cardplay.load("banchok", players=3)
+    deal = game.deal(seed=5)
+    bots = [PolicyRolloutBot(game, load_heuristic, seed=seed, worlds=2, decisions=40,
+                             light_views=True)] + [load("heuristic", game, seed=s)
+                                                   for s in (1, 2)]
+    moves = []
+    while not deal.is_over:
+        seat = deal.to_move
+        assert seat is not None
+        view = deal.view(seat)
+        move = bots[seat].choose(view)
+        assert move in view.legal_moves
+        deal.play(move, seat=seat)
+        if seat == 0:
+            moves.append(move.text)
+    return moves
+
+
+def load_heuristic(game: Game, seed: int) -> object:
+    return load("heuristic", game, seed=seed)
+
+
+def test_plays_legal_moves_and_repeats_itself_for_a_seed() -> None:
+    first = _play_banchok(11)
+    assert first and all(m.startswith("stake ") for m in first)
+    assert _play_banchok(11) == first
+
+
+def test_budget_counts_worlds_and_decisions() -> None:
+    game = cardplay.load("two-ten-jack")
+    view = _endgame_view()
+    bot = PolicyRolloutBot(game, LowestCode, seed=3, worlds=5)
+    bot.choose(view)
+    assert bot.last_worlds == 5
+    # A budget of one simulated decision is spent by the first world (two rollouts of one).
+    bot = PolicyRolloutBot(game, LowestCode, seed=3, worlds=5, decisions=1)
+    assert bot.choose(view) == "7H" and bot.last_worlds == 1
+
+
+def test_deal_value_is_the_arena_share_with_a_small_margin_tiebreak() -> None:
+    assert deal_value([10, 4], 0) == 1.0 + 0.01 * 6 / 7
+    assert deal_value([10, 4], 1) == 0.0 - 0.01 * 6 / 7
+    assert deal_value([5, 5, -10], 0) == 0.5
+    assert deal_value([-1, 0, 1], 1) == 0.0 - 0.01 * 1 / 2
+
+
+def test_candidates_keep_the_base_move_and_spread_over_the_rest() -> None:
+    stakes = list(range(105, 151))  # stake 5 .. stake 50
+    assert pick_candidates(stakes, 150, 3) == [150, 105]
+    assert pick_candidates(stakes, 120, 4) == [120, 105, 127, 150]
+    assert pick_candidates([7, 3, 5], 5, 6) == [5, 3, 7]
+
+
+def test_levels_use_the_rollout_bot_where_the_table_says() -> None:
+    macao = cardplay.load("macao", players=3)
+    assert isinstance(load("fast", macao, seed=1), PolicyRolloutBot)
+    assert isinstance(load("strong", macao, seed=1), PolicyRolloutBot)
+
+
+def test_trick_games_use_their_pimc_bots() -> None:
+    from cardplay.bots import sixty_six_solver, two_ten_jack_solver
+
+    sixty_six = cardplay.load("sixty-six")
+    two_ten_jack = cardplay.load("two-ten-jack")
+    for level in ("fast", "strong"):
+        assert isinstance(load(level, sixty_six, seed=1), sixty_six_solver.PIMCBot)
+        assert isinstance(load(level, two_ten_jack, seed=1), two_ten_jack_solver.PIMCBot)
+    # Strong searches Sixty-Six's first phase by alpha-beta; fast hands it to ISMCTS.
+    assert load("strong", sixty_six, seed=1).phase1 is None
+    assert load("fast", sixty_six, seed=1).phase1 is not None
+
+
+def test_looks_stop_as_soon_as_a_challenger_clearly_wins() -> None:
+    game = cardplay.load("two-ten-jack")
+    bot = PolicyRolloutBot(game, LowestCode, seed=3, worlds=64, look_every=4)
+    assert bot.choose(_endgame_view()) == "AH"
+    # AH wins and 7H loses in every world, so the first look (after 4 worlds) settles it.
+    assert bot.last_worlds == 4
+
+
+def _chukhny_view(moves: int) -> View:
+    game = cardplay.load("chukhny", players=3)
+    deal = game.deal(seed=0)
+    bots = [load("heuristic", game, seed=s) for s in range(3)]
+    for _ in range(moves):
+        seat = deal.to_move
+        assert seat is not None
+        deal.play(bots[seat].choose(deal.view(seat)), seat=seat)
+    seat = deal.to_move
+    assert seat is not None
+    return deal.view(seat)
+
+
+def test_looks_drop_a_challenger_that_never_makes_a_difference() -> None:
+    game = cardplay.load("chukhny", players=3)
+    view = _chukhny_view(45)
+    assert {m.text for m in view.legal_moves} == {"9S", "9H"}
+    bot = PolicyRolloutBot(game, load_heuristic, seed=1, worlds=64, look_every=4,
+                           light_views=True)
+    assert bot.choose(view) == "9S"
+    # Suits do not matter in Chukhny: both nines give the same result in every world, and the
+    # variance floor keeps the challenger for about 20 worlds before it is dropped, and then the
+    # search stops.
+    assert bot.last_worlds == 20
