@@ -41,8 +41,12 @@ Notation and move codes (the fixed action space):
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
-from dataclasses import dataclass
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import (
@@ -204,12 +208,13 @@ class Chukhny(Game):
         draws. The seat's own cards go to its own failed draws under the same rules (a view does
         not say which own card came from which draw).
 
-        Worlds are built card by card, each choice uniform among the cards (or slots) that still
-        fit, and accepted with a probability that cancels the unequal proposal weights, which
-        makes every consistent world exactly equally likely. When that keeps failing (long games
-        with many constraints), a valid world is built by bipartite matching and mixed by a
-        Metropolis chain of card swaps whose stationary law is the uniform one (approximately
-        uniform). Either way hand sizes, known cards and every public fact are kept exactly.
+        A world is a deck order that replays the history to this very view. Every such order
+        is returned with the same probability: the seats' unseen cards are dealt seat by seat
+        and kept with a probability that cancels the unequal chances of the deal; then each
+        seat's cards go to its failed draws uniformly among the fillings that fit (counted
+        exactly), and the rest of the stock is shuffled. If the rejections keep failing, the
+        same law is drawn by exact counting instead. What a view costs to prepare is kept for
+        the next call with the same view (searching bots sample one view many times).
         """
         return _sample(self, view, rng)
 
@@ -507,39 +512,308 @@ def public_timeline(game: Chukhny, view: View) -> PublicTimeline:
     return PublicTimeline(start, draw_cards, events, failed, played, known, pile)
 
 
-def _allowed_masks(tl: PublicTimeline, seat: int, slots: list[int],
-                   must: list[tuple[int, int]], free: int) -> list[int]:
-    """For each failed draw of ``seat`` (history index, ascending), the mask of cards it may
-    have been: a card known to be the seat's (``must``: card, time it left the hand) drawn
-    before that time, or a free card (still in the hand now), neither matching any need the
-    seat showed it lacked from that draw on while holding it."""
-    ev = tl.events[seat]
-    # suffix[k] = OR of the need masks of the events from the k-th on
-    suffix = [0] * (len(ev) + 1)
-    for k in range(len(ev) - 1, -1, -1):
-        suffix[k] = suffix[k + 1] | ev[k][1]
-    out = []
-    k = 0
-    for h in slots:
-        while k < len(ev) and ev[k][0] < h:
-            k += 1
-        out.append(free & ~suffix[k])
-    for card, t in must:
-        # it was drawn after the seat's last event before t that it would have matched
-        last = -1
-        for time, m in ev:
-            if time >= t:
-                break
-            if m >> card & 1:
-                last = time
-        bit = 1 << card
-        for j, h in enumerate(slots):
-            if last < h < t:
-                out[j] |= bit
-    return out
+# --------------------------------------------------------------------------------------------
+# sample_deal: every consistent world equally likely
+#
+# A world is a deck order. Its first cards (the turned-up start and every shown draw) are
+# public; the other drawn positions are the seats' failed draws ("slots", in time order per
+# seat) and the rest is the undrawn stock. A slot holds either a card known to be that seat's
+# (played from the hand without being known there, the viewer's own, any card of a hand shown
+# at the end) or an unseen card that the seat still holds. A card can sit in a slot only if the
+# seat, holding it from then on, never showed that it lacked its rank (a draw while that rank
+# was needed, or a take): so a known card may come from an interval of slots, and an unseen
+# card may sit in the slots from some first one on. Every filling of the slots leaves the same
+# number of stock orders, so the worlds are equally likely exactly when the fillings are.
 
 
-def _sample(game: Chukhny, view: View, rng: random.Random) -> ChukhnyDeal:
+# One seat's counting tables for one histogram: the unseen cards available at each slot, the
+# number of fillings from each state on, and each state's choices with their running weights.
+_Table = tuple[list[int], dict[Any, int],
+               dict[Any, tuple[list[tuple[tuple[int, ...], int]], list[int]]]]
+
+
+class _SeatSlots:
+    """One seat's slots, the known cards among them and the unseen cards it may hold.
+
+    ``known``: (card, lo, hi), the slot indices the card may have come from; ``first[card]``:
+    the first slot an unseen card may sit in (no entry: it cannot be this seat's); ``holds``:
+    how many unseen cards fill the other slots. The number of fillings depends on the unseen
+    cards only through their *histogram*: how many have each distinct first slot (``levels``).
+    """
+
+    def __init__(self, positions: list[int], known: list[tuple[int, int, int]],
+                 first: dict[int, int], holds: int) -> None:
+        self.positions = positions
+        self.first = first
+        self.holds = holds
+        self.levels = sorted(set(first.values()))
+        index = {s: i for i, s in enumerate(self.levels)}
+        self.level_of = {c: index[s] for c, s in first.items()}
+        size = len(positions)
+        opening: list[list[tuple[int, int]]] = [[] for _ in range(size)]
+        for card, lo, hi in known:
+            opening[lo].append((card, hi))
+        self.opening = opening
+        self.opens = [tuple(sorted(hi for _, hi in o)) for o in opening]
+        cum = [0]
+        for o in opening:
+            cum.append(cum[-1] + len(o))
+        self.cum = cum  # cum[j]: known cards whose interval starts before slot j
+        # Every filling fits when every card may sit anywhere: then any order is one.
+        self.unconstrained = self.levels in ([], [0]) and \
+            all(lo == 0 and hi == size - 1 for _, lo, hi in known)
+        self._tables: dict[tuple[int, ...], _Table] = {}
+
+    def histogram(self, cards: list[int]) -> tuple[int, ...]:
+        hist = [0] * len(self.levels)
+        for c in cards:
+            hist[self.level_of[c]] += 1
+        return tuple(hist)
+
+    def _table(self, hist: tuple[int, ...]) -> _Table:
+        t = self._tables.get(hist)
+        if t is None:
+            free_at = [sum(k for s, k in zip(self.levels, hist) if s <= j)
+                       for j in range(len(self.positions))]
+            t = self._tables[hist] = (free_at, {}, {})
+        return t
+
+    def _moves(self, j: int, pend: tuple[int, ...],
+               free_at: list[int]) -> list[tuple[int, tuple[int, ...], int]]:
+        """The ways to fill slot ``j`` when ``pend`` (sorted) are the last slots of the known
+        cards not yet placed: (multiplicity, pending afterwards, last slot of the known card
+        placed, or -1 for an unseen card)."""
+        if self.opens[j]:
+            pend = tuple(sorted(pend + self.opens[j]))
+        due = 0
+        while due < len(pend) and pend[due] == j:
+            due += 1
+        out: list[tuple[int, tuple[int, ...], int]] = []
+        if not due:
+            unseen = free_at[j] - (j - self.cum[j + 1] + len(pend))
+            if unseen > 0:
+                out.append((unseen, pend, -1))
+        if due <= 1:
+            i, n = 0, len(pend)
+            while i < n:
+                hi = pend[i]
+                k = i + 1
+                while k < n and pend[k] == hi:
+                    k += 1
+                out.append((k - i, pend[:i] + pend[i + 1:], hi))
+                if due:
+                    break  # the card whose last slot this is must go here
+                i = k
+        return out
+
+    def _ways(self, j: int, pend: tuple[int, ...], free_at: list[int],
+              memo: dict[Any, int]) -> int:
+        if j == len(self.positions):
+            return 0 if pend else 1
+        key = (j, pend)
+        r = memo.get(key)
+        if r is None:
+            r = 0
+            for mult, after, _ in self._moves(j, pend, free_at):
+                r += mult * self._ways(j + 1, after, free_at, memo)
+            memo[key] = r
+        return r
+
+    def count(self, hist: tuple[int, ...]) -> int:
+        """The number of fillings of the slots with unseen cards of this histogram."""
+        free_at, memo, _ = self._table(hist)
+        return self._ways(0, (), free_at, memo)
+
+    def fill(self, cards: list[int], rng: random.Random) -> list[int]:
+        """A uniformly chosen filling of the slots with the known cards and ``cards``."""
+        if self.unconstrained:
+            out = [card for o in self.opening for card, _ in o] + cards
+            rng.shuffle(out)
+            return out
+        free_at, memo, steps = self._table(self.histogram(cards))
+        arriving: dict[int, list[int]] = {}
+        for c in cards:
+            arriving.setdefault(self.first[c], []).append(c)
+        pool: list[int] = []
+        waiting: dict[int, list[int]] = {}  # known cards by their last slot
+        pend: tuple[int, ...] = ()
+        out = []
+        for j in range(len(self.positions)):
+            pool.extend(arriving.get(j, ()))
+            for card, hi in self.opening[j]:
+                waiting.setdefault(hi, []).append(card)
+            key = (j, pend)
+            step = steps.get(key)
+            if step is None:
+                moves = self._moves(j, pend, free_at)
+                upto = list(itertools.accumulate(
+                    m * self._ways(j + 1, after, free_at, memo) for m, after, _ in moves))
+                step = steps[key] = ([(after, hi) for _, after, hi in moves], upto)
+            choices, upto = step
+            k = bisect_right(upto, rng.randrange(upto[-1])) if len(choices) > 1 else 0
+            pend, hi = choices[k]
+            group = pool if hi < 0 else waiting[hi]
+            i = rng.randrange(len(group))
+            group[i], group[-1] = group[-1], group[i]
+            out.append(group.pop())
+        return out
+
+
+def _multinomial(total: int, parts: list[int]) -> int:
+    r = math.factorial(total) // math.factorial(total - sum(parts))
+    for k in parts:
+        r //= math.factorial(k)
+    return r
+
+
+class _Families:
+    """The ways to share the unseen cards out among boxes, and a uniform draw of one of them.
+
+    A box belongs to a seat (``box_seat``); seat ``q`` takes exactly ``need[q]`` cards in all
+    its boxes. ``regions`` group the cards that may go to the same boxes (at most one box per
+    seat); a card in no box stays in the stock. A way to share counts
+    ``weight(cards per box)`` times. The regions are taken smallest first and the largest
+    last: once the others are shared out, the largest one's shares are forced, so only the
+    small regions are enumerated.
+    """
+
+    def __init__(self, need: list[int], box_seat: list[int],
+                 regions: list[tuple[list[int], tuple[int, ...]]],
+                 weight: Callable[[tuple[int, ...]], int]) -> None:
+        regs = sorted((r for r in regions if r[1]), key=lambda r: len(r[0]))
+        self.regions = regs
+        self.need = need
+        self.box_seat = box_seat
+        self.weight = weight
+        room = [[0] * len(need)]  # room[i][q]: cards of regions i.. that seat q may take
+        for cards, boxes in reversed(regs):
+            row = room[0][:]
+            for b in boxes:
+                row[box_seat[b]] += len(cards)
+            room.insert(0, row)
+        self.room = room
+        self.memo: dict[Any, int] = {}
+        self.total = self._ways(0, (0,) * len(box_seat))
+
+    def _taken(self, state: tuple[int, ...]) -> list[int]:
+        taken = [0] * len(self.need)
+        for b, k in enumerate(state):
+            taken[self.box_seat[b]] += k
+        return taken
+
+    def _last(self, state: tuple[int, ...]) -> tuple[int, list[int]]:
+        """The forced shares of the last region: (ways, cards per box of the region)."""
+        taken = self._taken(state)
+        if not self.regions:
+            return (self.weight(state) if taken == self.need else 0), []
+        cards, boxes = self.regions[-1]
+        new = list(state)
+        parts = []
+        for b in boxes:
+            q = self.box_seat[b]
+            k = self.need[q] - taken[q]
+            if k < 0:
+                return 0, []
+            parts.append(k)
+            new[b] += k
+            taken[q] += k
+        if taken != self.need or sum(parts) > len(cards):
+            return 0, []
+        return _multinomial(len(cards), parts) * self.weight(tuple(new)), parts
+
+    def _shares(self, i: int,
+                state: tuple[int, ...]) -> list[tuple[int, tuple[int, ...], list[int]]]:
+        """The ways to share region ``i``: (multiplicity, state afterwards, cards per box)."""
+        cards, boxes = self.regions[i]
+        need, room, seat_of = self.need, self.room[i + 1], self.box_seat
+        taken = self._taken(state)
+        out: list[tuple[int, tuple[int, ...], list[int]]] = []
+
+        def go(t: int, left: int, mult: int, new: list[int], parts: list[int]) -> None:
+            if t == len(boxes):
+                after = self._taken(tuple(new))
+                if all(after[q] + room[q] >= need[q] for q in range(len(need))):
+                    out.append((mult, tuple(new), list(parts)))
+                return
+            b = boxes[t]
+            q = seat_of[b]
+            for k in range(min(left, need[q] - taken[q]) + 1):
+                new[b] += k
+                taken[q] += k
+                parts.append(k)
+                go(t + 1, left - k, mult * math.comb(left, k), new, parts)
+                parts.pop()
+                taken[q] -= k
+                new[b] -= k
+
+        go(0, len(cards), 1, list(state), [])
+        return out
+
+    def _ways(self, i: int, state: tuple[int, ...]) -> int:
+        if i >= len(self.regions) - 1:
+            return self._last(state)[0]
+        key = (i, state)
+        r = self.memo.get(key)
+        if r is None:
+            r = sum(m * self._ways(i + 1, after) for m, after, _ in self._shares(i, state))
+            self.memo[key] = r
+        return r
+
+    def draw(self, rng: random.Random) -> list[list[int]]:
+        """One way to share, uniformly among all (each weighted): the cards of each box."""
+        out: list[list[int]] = [[] for _ in self.box_seat]
+        state = (0,) * len(self.box_seat)
+        for i, (cards, boxes) in enumerate(self.regions):
+            if i == len(self.regions) - 1:
+                parts = self._last(state)[1]
+            else:
+                shares = self._shares(i, state)
+                weights = [m * self._ways(i + 1, after) for m, after, _ in shares]
+                r = rng.randrange(sum(weights))
+                k = 0
+                while r >= weights[k]:
+                    r -= weights[k]
+                    k += 1
+                _, state, parts = shares[k]
+            picked = rng.sample(cards, sum(parts))
+            at = 0
+            for b, k in zip(boxes, parts):
+                out[b].extend(picked[at:at + k])
+                at += k
+        return out
+
+
+@dataclass
+class _World:
+    """What every world of one view shares, prepared once per view."""
+
+    order: list[int]           # the public cards in place, -1 elsewhere
+    stock: list[int]           # the undrawn positions
+    unseen: list[int]
+    seats: list[_SeatSlots]
+    active: list[int]          # the seats holding unseen cards, in the order they are dealt
+    allowed: list[int]         # per active seat, the mask of unseen cards it may hold
+    share_bound: int           # bounds the product of the choices of the seats' shares
+    fill_bounds: list[int]     # per active seat, the most fillings any share allows
+    codes: list[int]           # the history's moves
+    exact: _Families | None = None  # by (seat, first slot); built when first needed
+    exact_boxes: list[list[int]] = field(default_factory=list)
+
+
+# The last view prepared, as one (game, view, world) tuple read at once (safe across threads):
+# searching bots sample one view many times.
+_LAST: list[tuple[Any, Any, Any]] = [(None, None, None)]
+
+
+def _inconsistent() -> ValueError:
+    return ValueError("chukhny: the view is not consistent with any deal")
+
+
+def _prepare(game: Chukhny, view: View) -> _World:
+    last_game, last_view, last_world = _LAST[0]
+    if last_game is game and last_view is view:
+        world: _World = last_world
+        return world
     n = view.players
     pub = view.public
     tl = public_timeline(game, view)
@@ -559,10 +833,8 @@ def _sample(game: Chukhny, view: View, rng: random.Random) -> ChukhnyDeal:
         else:
             draw_pos[h] = pos
         pos += 1
-    stock_pos = list(range(pos, size))
-
-    # Cards whose owner is known: played from a hand without being known there, the seat's own
-    # unknown-origin cards, and at the end every hand (revealed).
+    # Cards whose seat is known, with the time they left the hand (_INF: still held): played
+    # from a hand without being known there, the seat's own, and every hand shown at the end.
     must: list[list[tuple[int, int]]] = [list(p) for p in tl.played_private]
     held: list[int] = [0] * n
     held[view.seat] = mask_of(int(c) for c in view.hand)
@@ -572,184 +844,224 @@ def _sample(game: Chukhny, view: View, rng: random.Random) -> ChukhnyDeal:
     for q in range(n):
         for c in cards_of_mask(held[q] & ~tl.known[q]):
             must[q].append((c, _INF))
-    must_mask = 0
+    unseen = game.deck_mask & ~placed
     for q in range(n):
         for c, _t in must[q]:
-            must_mask |= 1 << c
-    free = game.deck_mask & ~placed & ~must_mask
-
-    slots: list[tuple[int, int]] = []   # (deck position, seat)
-    allowed: list[int] = []
-    per_seat: list[list[int]] = [[] for _ in range(n)]   # indices into slots
+            unseen &= ~(1 << c)
+    seats = []
     for q in range(n):
-        hs = tl.failed[q]
-        masks = _allowed_masks(tl, q, hs, must[q], free)
-        for h, m in zip(hs, masks):
-            per_seat[q].append(len(slots))
-            slots.append((draw_pos[h], q))
-            allowed.append(m)
-
-    assign = _by_rejection(rng, slots, allowed, per_seat, must, free)
-    if assign is None:
-        assign = _by_matching(rng, slots, allowed, per_seat, must, free)
-    used = 0
-    for (p, _q), c in zip(slots, assign):
-        order[p] = c
-        used |= 1 << c
-    rest = cards_of_mask(free & ~used)
-    rng.shuffle(rest)
-    for p, c in zip(stock_pos, rest):
-        order[p] = c
-    deal = game.deal(deck=order, dealer=view.dealer)
-    assert isinstance(deal, ChukhnyDeal)
-    code_of = game.code_of
-    for _seat, text in view.history:
-        deal.apply_code(code_of(text))
-    return deal
-
-
-def _by_rejection(rng: random.Random, slots: list[tuple[int, int]], allowed: list[int],
-                  per_seat: list[list[int]], must: list[list[tuple[int, int]]], free: int,
-                  tries: int = 24) -> list[int] | None:
-    """Exactly uniform sequential sampling with rejection.
-
-    Each seat's known cards are put one by one in a uniformly chosen fitting slot of that seat,
-    then the remaining slots (in a fixed order) get a uniformly chosen fitting free card. A
-    world ``w`` is proposed with probability ``1 / prod(c_k(w))``, where ``c_k`` counts the
-    choices at step ``k``; accepting it with probability ``prod(c_k(w)) / B``, for a bound ``B``
-    that holds for every world, makes every valid world equally likely.
-    """
-    nslots = len(slots)
-    card_slots: list[list[tuple[int, list[int]]]] = []   # per seat: (card, fitting slots)
-    bound = 1.0
-    for q, idx in enumerate(per_seat):
-        lst = [(c, [i for i in idx if allowed[i] >> c & 1]) for c, _t in must[q]]
-        lst.sort(key=lambda e: (len(e[1]), e[0]))
-        for k, (_c, fit) in enumerate(lst):
-            if not fit:
-                return None
-            bound *= min(len(fit), len(idx) - k)
-        card_slots.append(lst)
-    fa = [(allowed[i] & free).bit_count() for i in range(nslots)]
-    top: list[int] = []
-    for q, idx in enumerate(per_seat):
-        top.extend(sorted((fa[i] for i in idx), reverse=True)[:len(idx) - len(must[q])])
-    top.sort(reverse=True)
-    nfree = free.bit_count()
-    for j, a in enumerate(top):
-        bound *= min(a, nfree - j)
-    if bound <= 0:
-        return None
-    order = sorted(range(nslots), key=lambda i: (-fa[i], i))
-    rand = rng.random
-    for _ in range(tries):
-        assign = [-1] * nslots
-        weight = 1.0
-        ok = True
-        for lst in card_slots:
-            for c, fit in lst:
-                cand = [i for i in fit if assign[i] < 0]
-                if not cand:
-                    ok = False
+        times = tl.failed[q]
+        ev = tl.events[q]
+        # lacked[k]: the cards the seat showed it lacked from its k-th event on
+        lacked = [0] * (len(ev) + 1)
+        for k in range(len(ev) - 1, -1, -1):
+            lacked[k] = lacked[k + 1] | ev[k][1]
+        first: dict[int, int] = {}
+        k = 0
+        seen = 0
+        for j, h in enumerate(times):
+            while k < len(ev) and ev[k][0] < h:
+                k += 1
+            fits = unseen & ~lacked[k] & ~seen
+            seen |= fits
+            for c in cards_of_mask(fits):
+                first[c] = j
+        known = []
+        for card, t in must[q]:
+            last = -1  # the seat's last event before t that the card would have met
+            for time, m in ev:
+                if time >= t:
                     break
-                weight *= len(cand)
-                assign[cand[int(rand() * len(cand))]] = c
-            if not ok:
-                break
-        if not ok:
-            continue
-        left = free
+                if m >> card & 1:
+                    last = time
+            lo = bisect_right(times, last)
+            hi = bisect_left(times, t) - 1
+            if lo > hi:
+                raise _inconsistent()
+            known.append((card, lo, hi))
+        holds = len(times) - len(known)
+        if holds < 0:
+            raise _inconsistent()
+        seats.append(_SeatSlots([draw_pos[h] for h in times], known, first, holds))
+    active = [q for q in range(n) if seats[q].holds]
+    for q in range(n):
+        if q not in active and seats[q].count(()) == 0:
+            raise _inconsistent()
+    unseen_cards = cards_of_mask(unseen)
+    allowed = [mask_of(seats[q].first) for q in active]
+    need = [seats[q].holds for q in active]
+    # The seats' shares are dealt one seat after another, each uniformly among the unseen
+    # cards left that it may hold; a share then has probability 1 / (the product of the
+    # numbers of choices), and is kept with probability (that product) / share_bound. Its
+    # bound: the unseen cards left that a seat may hold are at most all it may hold, less the
+    # cards dealt before, plus those of them it may not hold. The order with the lowest bound
+    # keeps the most shares.
+    perm, share_bound = _dealing_order(unseen, allowed, need)
+    if not share_bound and active:
+        raise _inconsistent()
+    fill_bounds = []
+    for q in active:
+        # The most fillings any share allows: the unseen cards with the earliest first slots
+        # (a card allowed in more slots never lowers the count).
+        seat = seats[q]
+        left = seat.holds
+        most = []
+        for level in range(len(seat.levels)):
+            k = min(left, sum(1 for lv in seat.level_of.values() if lv == level))
+            most.append(k)
+            left -= k
+        most_fillings = seat.count(tuple(most))
+        if not most_fillings:
+            raise _inconsistent()
+        fill_bounds.append(most_fillings)
+    world = _World(order, list(range(pos, size)), unseen_cards, seats,
+                   [active[i] for i in perm], [allowed[i] for i in perm], share_bound,
+                   [fill_bounds[i] for i in perm], [game.code_of(t) for _, t in view.history])
+    _LAST[0] = (game, view, world)
+    return world
+
+
+def _dealing_order(unseen: int, allowed: list[int], need: list[int]) -> tuple[list[int], int]:
+    """The order of the seats whose shares have the lowest bound, and that bound (0: none can
+    be dealt). The bound of a seat's choices depends only on the seats dealt before it, so the
+    best order is found over subsets of seats (up to 12 seats; beyond, the largest shares
+    first)."""
+    m = len(need)
+    full = 1 << min(m, 12)
+    dealt = [0] * full   # per subset of seats dealt before: their cards, their allowed cards
+    reach = [0] * full
+    for before in range(1, full):
+        low = (before & -before).bit_length() - 1
+        dealt[before] = dealt[before & (before - 1)] + need[low]
+        reach[before] = reach[before & (before - 1)] | allowed[low]
+
+    def factor(i: int, before: int) -> int:
+        spare = min((unseen & ~allowed[i] & reach[before]).bit_count(), dealt[before])
+        return math.comb(allowed[i].bit_count() - dealt[before] + spare, need[i])
+
+    if m > 12:
+        order = sorted(range(m), key=lambda i: -need[i])
+        bound = 1
+        total = spread = 0
         for i in order:
-            if assign[i] >= 0:
-                continue
-            m = allowed[i] & left
-            k = m.bit_count()
-            if not k:
-                ok = False
+            spare = min((unseen & ~allowed[i] & spread).bit_count(), total)
+            bound *= math.comb(allowed[i].bit_count() - total + spare, need[i])
+            total += need[i]
+            spread |= allowed[i]
+        return order, bound
+    best: dict[int, tuple[int, int]] = {(1 << m) - 1: (1, -1)}  # dealt -> (bound, next seat)
+    for before in range((1 << m) - 2, -1, -1):
+        choice = (0, -1)
+        for i in range(m):
+            if not before >> i & 1:
+                rest = best[before | 1 << i][0]
+                b = factor(i, before) * rest if rest else 0
+                if b and (not choice[0] or b < choice[0]):
+                    choice = (b, i)
+        best[before] = choice
+    order = []
+    before = 0
+    while len(order) < m and best[before][1] >= 0:
+        i = best[before][1]
+        order.append(i)
+        before |= 1 << i
+    return order, best[0][0]
+
+
+def _by_rejection(rng: random.Random, world: _World,
+                  tries: int = 1000) -> list[list[int]] | None:
+    """The unseen cards of each active seat, uniformly among the consistent worlds.
+
+    A try deals each seat's share as :func:`_prepare` describes and keeps it with probability
+    ``choices / share_bound``, then with probability ``fillings / fill_bound`` for each seat
+    whose slots do not all allow the same unseen cards: so every world is kept with the same
+    probability. None after ``tries`` failed tries (none of the views of random games needed
+    more than a few dozen).
+    """
+    seats, need = world.seats, [world.seats[q].holds for q in world.active]
+    everything = mask_of(world.unseen)
+    for _ in range(tries):
+        left = everything
+        choices = 1
+        shares = []
+        for i, mask in enumerate(world.allowed):
+            fits = cards_of_mask(mask & left)
+            if len(fits) < need[i]:
                 break
-            weight *= k
-            r = int(rand() * k)
-            while r:
-                m &= m - 1
-                r -= 1
-            bit = m & -m
-            assign[i] = bit.bit_length() - 1
-            left ^= bit
-        if ok and rng.random() * bound < weight:
-            return assign
+            choices *= math.comb(len(fits), need[i])
+            share = rng.sample(fits, need[i])
+            left &= ~mask_of(share)
+            shares.append(share)
+        else:
+            assert choices <= world.share_bound  # else the kept shares would not be uniform
+            if rng.randrange(world.share_bound) >= choices:
+                continue
+            for i, q in enumerate(world.active):
+                seat = seats[q]
+                if len(seat.levels) > 1 and rng.randrange(world.fill_bounds[i]) >= \
+                        seat.count(seat.histogram(shares[i])):
+                    break
+            else:
+                return shares
     return None
 
 
-def _by_matching(rng: random.Random, slots: list[tuple[int, int]], allowed: list[int],
-                 per_seat: list[list[int]], must: list[list[tuple[int, int]]],
-                 free: int) -> list[int]:
-    """A valid assignment by augmenting paths, then a Metropolis chain of swaps (uniform law)."""
-    nslots = len(slots)
-    slot_of: dict[int, int] = {}          # card -> slot
-    assign = [-1] * nslots
-    rand = rng.random
-    fits: dict[int, list[int]] = {}
+def _by_counting(rng: random.Random, world: _World) -> list[list[int]]:
+    """The same law as :func:`_by_rejection` without rejection: the unseen cards are shared
+    out among (seat, first slot) boxes, each way weighted by the number of fillings it leaves.
+    Exact counting is slow when several seats hold many cards (seconds in the worst views of
+    six or more players), so it serves only when the rejections keep failing."""
+    seats, active = world.seats, world.active
+    if world.exact is None:
+        box_seat: list[int] = []
+        box_of: list[list[int]] = []
+        for i, q in enumerate(active):
+            box_of.append(list(range(len(box_seat), len(box_seat) + len(seats[q].levels))))
+            box_seat.extend([i] * len(seats[q].levels))
+        groups: dict[tuple[int, ...], list[int]] = {}
+        for c in world.unseen:
+            boxes = tuple(box_of[i][seats[q].level_of[c]]
+                          for i, q in enumerate(active) if c in seats[q].first)
+            groups.setdefault(boxes, []).append(c)
 
-    def place_card(card: int, seen: set[int]) -> bool:
-        # card-side augmenting path (for the cards that must be placed)
-        cands = fits.get(card)
-        if cands is None:
-            cands = fits[card] = [i for i in range(nslots) if allowed[i] >> card & 1]
-            rng.shuffle(cands)
-        for i in cands:
-            if i in seen:
-                continue
-            seen.add(i)
-            other = assign[i]
-            if other < 0 or place_card(other, seen):
-                assign[i] = card
-                slot_of[card] = i
-                return True
-        return False
+        def weight(state: tuple[int, ...]) -> int:
+            w = 1
+            for i, q in enumerate(active):
+                w *= seats[q].count(tuple(state[b] for b in box_of[i]))
+            return w
 
-    def fill_slot(i: int, seen: set[int]) -> bool:
-        # slot-side augmenting path: the cards already placed stay placed
-        cands = cards_of_mask(allowed[i])
-        start = int(rand() * len(cands))
-        for c in cands[start:] + cands[:start]:
-            if c in seen:
-                continue
-            seen.add(c)
-            j = slot_of.get(c)
-            if j is None or fill_slot(j, seen):
-                assign[i] = c
-                slot_of[c] = i
-                return True
-        return False
+        world.exact = _Families([seats[q].holds for q in active], box_seat,
+                                [(cards, boxes) for boxes, cards in groups.items()], weight)
+        world.exact_boxes = box_of
+    if not world.exact.total:
+        raise _inconsistent()
+    boxes_cards = world.exact.draw(rng)
+    box_of = world.exact_boxes
+    return [[c for b in box_of[i] for c in boxes_cards[b]] for i in range(len(active))]
 
-    musts = [c for m in must for c, _t in m]
-    rng.shuffle(musts)
-    for c in musts:
-        if not place_card(c, set()):
-            raise ValueError("chukhny: the view is not consistent with any deal")
-    empty = [i for i in range(nslots) if assign[i] < 0]
-    rng.shuffle(empty)
-    for i in empty:
-        if not fill_slot(i, set()):
-            raise ValueError("chukhny: the view is not consistent with any deal")
-    # Metropolis: symmetric proposals (swap the cards of two slots, or a slot's free card with
-    # a free card in no slot), accepted when every card still fits; the uniform law on valid
-    # assignments is stationary.
-    pool = cards_of_mask(free & ~mask_of(assign))
-    npool = len(pool)
-    for _ in range(24 * nslots):
-        i = int(rand() * nslots)
-        a = assign[i]
-        if npool and rand() < 0.5:
-            k = int(rand() * npool)
-            b = pool[k]
-            if free >> a & 1 and allowed[i] >> b & 1:
-                assign[i] = b
-                pool[k] = a
-        else:
-            j = int(rand() * nslots)
-            b = assign[j]
-            if allowed[i] >> b & 1 and allowed[j] >> a & 1:
-                assign[i] = b
-                assign[j] = a
-    return assign
+
+def _sample(game: Chukhny, view: View, rng: random.Random) -> ChukhnyDeal:
+    world = _prepare(game, view)
+    shares = _by_rejection(rng, world)
+    if shares is None:
+        shares = _by_counting(rng, world)
+    order = list(world.order)
+    share_of = dict(zip(world.active, shares))
+    used = 0
+    for q, seat in enumerate(world.seats):
+        if not seat.positions:
+            continue
+        mine = share_of.get(q, [])
+        for c in mine:
+            used |= 1 << c
+        for p, c in zip(seat.positions, seat.fill(mine, rng)):
+            order[p] = c
+    rest = [c for c in world.unseen if not used >> c & 1]
+    rng.shuffle(rest)
+    for p, c in zip(world.stock, rest):
+        order[p] = c
+    deal = game._deal_from_order(order, view.dealer, 0, True, {})
+    assert isinstance(deal, ChukhnyDeal)
+    for code in world.codes:
+        deal.apply_code(code)
+    return deal

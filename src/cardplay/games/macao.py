@@ -43,8 +43,10 @@ Notation and move codes (the fixed action space; no move names a card):
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Any
 
@@ -260,10 +262,13 @@ class Macao(Game):
     def sample_deal(self, view: View, rng: random.Random) -> MacaoDeal:
         """A deal consistent with ``view``: earlier rounds' cards go back where they were dealt,
         the seat's own cards and any bust hand shown this round too; the banker's card, the other
-        punters' hidden cards and the shoe are drawn from the unseen cards. Under ``forced_draw``,
+        punters' hidden cards and the shoe are drawn from the unseen cards, every shoe order that
+        replays the history to this very view equally likely. Under ``forced_draw``,
         ``naturals`` and ``multi_buy`` the other punters' buy/stand decisions constrain their
-        cards; those worlds are drawn by rejection (exactly uniform), falling back to seat-by-seat
-        rejection (consistent, nearly uniform) if the constraints are very tight."""
+        cards: each such punter's values are drawn from the sequences that fit his decisions,
+        and the draw is kept with a probability that makes the punters' hands share no card
+        and leaves every world equally likely (see :func:`_sample`). What a view costs to
+        prepare is kept for the next call with the same view."""
         return _sample(self, view, rng)
 
 
@@ -599,34 +604,168 @@ Macao.DealClass = MacaoDeal
 # sample_deal
 
 
-def _consistent(game: Macao, cards: list[int], bought: int, stood: bool, at_stand: int) -> bool:
-    """Whether a punter's hidden cards fit his public buy/stand decisions this round.
-
-    ``cards`` are his cards in the order dealt, ``bought`` how many he bought, ``stood`` whether
-    he has stood, ``at_stand`` the shoe size when he stood.
-    """
+def _fits(game: Macao, values: tuple[int, ...], bought: int, stood: bool,
+          shoe_at_stand: bool) -> bool:
+    """Whether a punter's hidden cards, by value in the order dealt, fit his public buy/stand
+    decisions this round (``shoe_at_stand``: the shoe still held a card when he stood)."""
     o = game.options
-    if o.naturals and VALUE[cards[0]] >= 7 and bought:
+    if o.naturals and values[0] >= 7 and bought:
         return False
     if o.multi_buy:
-        total = VALUE[cards[0]]
-        for k in range(1, len(cards)):
+        total = values[0]
+        for v in values[1:]:
             if o.forced_draw and total > 6:
                 return False
-            total += VALUE[cards[k]]
+            total += v
             if total > 9:
                 return False
-        return not (o.forced_draw and stood and total <= 6 and at_stand > 0)
+        return not (o.forced_draw and stood and total <= 6 and shoe_at_stand)
     if o.forced_draw and (bought or stood):
-        v = VALUE[cards[0]]
-        if bought and v > 6:
+        if bought and values[0] > 6:
             return False
-        if stood and not bought and v <= 6:
+        if stood and not bought and values[0] <= 6:
             return False
     return True
 
 
-def _sample(game: Macao, view: View, rng: random.Random) -> MacaoDeal:
+def _value_hands(game: Macao, size: int, bought: int, stood: bool,
+                 shoe_at_stand: bool) -> list[tuple[int, ...]]:
+    """Every sequence of ``size`` card values that fits the punter's decisions."""
+    out: list[tuple[int, ...]] = []
+
+    o = game.options
+
+    def go(values: tuple[int, ...], total: int) -> None:
+        if len(values) == size:
+            if _fits(game, values, bought, stood, shoe_at_stand):
+                out.append(values)
+            return
+        if o.multi_buy and o.forced_draw and values and total > 6:
+            return  # he could not have bought another card
+        for v in range(10):
+            # under multi_buy a hidden hand never went over 9 (that busts, face up)
+            if not o.multi_buy or total + v <= 9:
+                go((*values, v), total + v)
+
+    go((), 0)
+    return out
+
+
+@dataclass
+class _World:
+    """What every world of one view shares, prepared once per view."""
+
+    order: list[int]                   # the used cards and the known cards, -1 elsewhere
+    slots: list[list[int]]             # per constrained punter, his hidden positions in order
+    free: list[int]                    # the other hidden positions: other cards, the shoe
+    by_value: list[list[int]]          # the unseen cards (copies) of each value
+    hands: list[list[tuple[int, ...]]]  # per constrained punter, the value sequences that fit
+    upto: list[list[int]]              # their running weights (the cards they name)
+    codes: list[int]
+    # per constrained punter, his sequences by their counts of each value
+    orders: list[dict[tuple[int, ...], list[tuple[int, ...]]]]
+    joint: _Joint | None               # exact counts over the punters, when they come cheap
+
+
+# The last view prepared, as one (game, view, world) tuple read at once (safe across threads):
+# searching bots sample one view many times.
+_LAST: list[tuple[Any, Any, Any]] = [(None, None, None)]
+
+
+class _TooMuch(Exception):
+    """Counting would take longer than drawing and rejecting."""
+
+
+class _Joint:
+    """The ways to give each constrained punter a sequence of values that fits him, the
+    punters' cards all different: punter by punter, the state being the cards of each value
+    already given. ``groups[i]``: (counts of each value, how many sequences have them)."""
+
+    def __init__(self, groups: list[list[tuple[tuple[int, ...], int]]], sizes: list[int],
+                 budget: int = 100_000) -> None:
+        self.groups = [[(counts, n, [(v, k) for v, k in enumerate(counts) if k])
+                        for counts, n in group] for group in groups]
+        self.sizes = sizes
+        self.budget = budget
+        self.memo: dict[Any, int] = {}
+        self.steps: dict[Any, tuple[list[tuple[int, ...]], list[int]]] = {}
+
+    def _choices(self, i: int, used: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
+        out = []
+        sizes = self.sizes
+        self.budget -= len(self.groups[i])
+        if self.budget < 0:
+            raise _TooMuch
+        for counts, sequences, nonzero in self.groups[i]:
+            ways = sequences
+            for v, k in nonzero:
+                ways *= _falling(sizes[v] - used[v], k)
+            if ways:
+                out.append((ways, counts))
+        return out
+
+    def ways(self, i: int, used: tuple[int, ...]) -> int:
+        if i == len(self.groups):
+            return 1
+        key = (i, used)
+        r = self.memo.get(key)
+        if r is None:
+            r = sum(w * self.ways(i + 1, tuple(u + k for u, k in zip(used, counts)))
+                    for w, counts in self._choices(i, used))
+            self.memo[key] = r
+        return r
+
+    def draw(self, rng: random.Random) -> list[tuple[int, ...]]:
+        """Each punter's counts of each value, every world equally likely."""
+        used: tuple[int, ...] = (0,) * 10
+        picks = []
+        for i in range(len(self.groups)):
+            step = self.steps.get((i, used))
+            if step is None:
+                options, weights = [], []
+                for w, counts in self._choices(i, used):
+                    options.append(counts)
+                    weights.append(w * self.ways(i + 1, tuple(u + k for u, k in zip(used, counts))))
+                step = self.steps[(i, used)] = (options, list(itertools.accumulate(weights)))
+            options, upto = step
+            counts = options[bisect_right(upto, rng.randrange(upto[-1]))]
+            picks.append(counts)
+            used = tuple(u + k for u, k in zip(used, counts))
+        return picks
+
+
+def _keep_rate(hands: list[list[tuple[int, ...]]], upto: list[list[int]],
+               sizes: list[int]) -> float:
+    """About how often :func:`_sample` keeps a draw of the constrained punters' values (a
+    fixed-seed estimate: it only chooses between two exact methods)."""
+    rng = random.Random(0)
+    kept = 0.0
+    for _ in range(64):
+        keep = apart = 1
+        picks = [held[bisect_right(running, rng.randrange(running[-1]))]
+                 for held, running in zip(hands, upto)]
+        for v, a in enumerate(sizes):
+            total = 0
+            for values in picks:
+                apart *= _falling(a, values.count(v))
+                total += values.count(v)
+            keep *= _falling(a, total)
+        kept += keep / apart
+    return kept / 64
+
+
+def _falling(x: int, k: int) -> int:
+    r = 1
+    for i in range(k):
+        r *= x - i
+    return r
+
+
+def _prepare(game: Macao, view: View) -> _World:
+    last_game, last_view, last_world = _LAST[0]
+    if last_game is game and last_view is view:
+        world: _World = last_world
+        return world
     if view.game != game.name or view.players != game.players:
         raise ValueError("macao: this view belongs to another game or table size")
     pub = view.public
@@ -648,96 +787,129 @@ def _sample(game: Macao, view: View, rng: random.Random) -> MacaoDeal:
     for cs in shown:
         for c in cs:
             unseen[c] -= 1
-    pool = [c for c in range(52) for _ in range(unseen[c])]
-    # This round's shoe positions: known cards where they are, unknown slots per seat.
+    # This round's shoe positions: known cards where they are, hidden ones per seat.
     rstart = len(used)
-    known: list[int] = [-1] * len(dealt)
+    order = used + [-1] * (len(DECK) - rstart)
     slots: dict[int, list[int]] = {}
     taken = [0] * n
     for i, s in enumerate(dealt):
         if s == me and s != banker:
-            known[i] = own[taken[s]]
+            order[rstart + i] = own[taken[s]]
         elif shown[s]:
-            known[i] = shown[s][taken[s]]
+            order[rstart + i] = shown[s][taken[s]]
         else:
-            slots.setdefault(s, []).append(i)
+            slots.setdefault(s, []).append(rstart + i)
         taken[s] += 1
-    # Constraints from other punters' decisions (only under forced_draw / naturals / multi_buy).
+    # Other punters' decisions constrain their cards (only under forced_draw, naturals or
+    # multi_buy): each such punter's hidden cards are one of the value sequences that fit.
     o = game.options
     status = pub["status"]
-    constrained: list[tuple[int, bool, int]] = []
+    first: dict[int, int] = {}  # each seat's first card this round, in dealing order
+    for i, s in enumerate(dealt):
+        first.setdefault(s, i)
+    constrained: list[int] = []
+    hands: list[list[tuple[int, ...]]] = []
     if o.forced_draw or o.naturals or o.multi_buy:
-        for s, idx in slots.items():
-            if s == banker:
-                continue
-            stood = status[s] == "stood"
+        for s in slots:
             bought = int(pub["bought"][s])
-            at_stand = len(DECK) - (rstart + idx[-1] + 1)
-            if bought or stood:
-                constrained.append((s, stood, at_stand))
-    need = sum(len(v) for v in slots.values())
+            stood = status[s] == "stood"
+            if s == banker or not (bought or stood):
+                continue
+            # the shoe held a card when he stood if it holds one now, or if a punter deciding
+            # after him bought one
+            later = sum(int(pub["bought"][p]) for p in first if first[p] > first[s] and p != banker)
+            held = _value_hands(game, len(slots[s]), bought, stood, pub["shoe"] + later > 0)
+            if not held:
+                raise ValueError("macao: the view is not consistent with any deal")
+            constrained.append(s)
+            hands.append(held)
+    # the shortest lists first: exact counting then keeps fewer states
+    ranked = sorted(range(len(hands)), key=lambda i: len(hands[i]))
+    constrained = [constrained[i] for i in ranked]
+    hands = [hands[i] for i in ranked]
+    by_value: list[list[int]] = [[] for _ in range(10)]
+    for c in range(52):
+        by_value[VALUE[c]].extend([c] * unseen[c])
+    sizes = [len(cs) for cs in by_value]
+    upto = []
+    for held in hands:
+        weights = []
+        for values in held:
+            w = 1
+            for v in range(10):
+                w *= _falling(sizes[v], values.count(v))
+            weights.append(w)
+        upto.append(list(itertools.accumulate(weights)))
+        if not upto[-1][-1]:
+            raise ValueError("macao: the view is not consistent with any deal")
+    free = [p for s in slots if s not in constrained for p in slots[s]] + \
+        list(range(rstart + len(dealt), len(DECK)))
+    orders: list[dict[tuple[int, ...], list[tuple[int, ...]]]] = []
+    for held in hands:
+        by_counts: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+        for values in held:
+            by_counts.setdefault(tuple(values.count(v) for v in range(10)), []).append(values)
+        orders.append(by_counts)
+    joint: _Joint | None = None
+    if len(hands) > 1 and _keep_rate(hands, upto, sizes) < 0.02:
+        joint = _Joint([[(c, len(vs)) for c, vs in by.items()] for by in orders], sizes)
+        try:
+            if not joint.ways(0, (0,) * 10):
+                raise ValueError("macao: the view is not consistent with any deal")
+            joint.budget = 1 << 62  # counted: drawing costs no more than that did
+        except _TooMuch:
+            joint = None
+    world = _World(order, [slots[s] for s in constrained], free, by_value, hands, upto,
+                   [game.code_of(t) for _, t in view.history], orders, joint)
+    _LAST[0] = (game, view, world)
+    return world
 
-    def check(fill: dict[int, list[int]]) -> bool:
-        for s, stood, at_stand in constrained:
-            if not _consistent(game, fill[s], int(pub["bought"][s]), stood, at_stand):
-                return False
-        return True
 
-    fill: dict[int, list[int]] = {}
-    ok = False
-    for _ in range(5000 if constrained else 1):
-        drawn = rng.sample(pool, need)
-        k = 0
-        fill = {}
-        for s, idx in slots.items():
-            fill[s] = drawn[k:k + len(idx)]
-            k += len(idx)
-        if check(fill):
-            ok = True
-            break
-    if not ok:
-        fill = _sample_seatwise(game, pub, slots, constrained, pool, rng)
-    for s, idx in slots.items():
-        for i, c in zip(idx, fill[s]):
-            known[i] = c
-    rest = list(pool)
-    for s in slots:
-        for c in fill[s]:
-            rest.remove(c)
-    rng.shuffle(rest)
-    order = used + known + rest
-    deal = MacaoDeal.__new__(MacaoDeal)
-    deal._init_base(game, banker, 0, order, True)
-    deal._start(order, chips=list(pub["chips_at_start"]))
-    code = game.code_of
-    for _seat, text in view.history:
-        deal.apply_code(code(text))
-    return deal
-
-
-def _sample_seatwise(game: Macao, pub: Any, slots: dict[int, list[int]],
-                     constrained: list[tuple[int, bool, int]], pool: list[int],
-                     rng: random.Random) -> dict[int, list[int]]:
-    """Fallback for tight constraints: constrained seats one at a time, then the others."""
-    rules = {s: (stood, at_stand) for s, stood, at_stand in constrained}
-    while True:
-        left = list(pool)
-        fill: dict[int, list[int]] = {}
-        failed = False
-        for s in sorted(slots, key=lambda s: s not in rules):
-            k = len(slots[s])
-            for _ in range(5000):
-                cs = rng.sample(left, k)
-                if s not in rules or _consistent(game, cs, int(pub["bought"][s]), *rules[s]):
-                    break
-            else:
-                failed = True
+def _sample(game: Macao, view: View, rng: random.Random) -> MacaoDeal:
+    world = _prepare(game, view)
+    order = list(world.order)
+    left = [list(cs) for cs in world.by_value]
+    if world.joint is not None:
+        picks = [rng.choice(by[counts]) for by, counts in zip(world.orders, world.joint.draw(rng))]
+    elif world.hands:
+        # Each constrained punter's values drawn from the sequences that fit him, weighted by
+        # the cards they name, as if the others' cards were still unseen; kept with probability
+        # prod (a)_K / prod (a)_k over the values (a cards of the value, K taken in all, k by
+        # one punter): the ratio of that law to the law of hands that share no card, so every
+        # world is equally likely.
+        sizes = [len(cs) for cs in left]
+        for _ in range(100_000):
+            picks = [held[bisect_right(upto, rng.randrange(upto[-1]))]
+                     for held, upto in zip(world.hands, world.upto)]
+            keep = apart = 1
+            for v, a in enumerate(sizes):
+                total = 0
+                for values in picks:
+                    k = values.count(v)
+                    apart *= _falling(a, k)
+                    total += k
+                keep *= _falling(a, total)
+            if keep and rng.randrange(apart) < keep:
                 break
-            fill[s] = cs
-            for c in cs:
-                left.remove(c)
-        if not failed:
-            return fill
+        else:
+            raise ValueError("macao: the view is not consistent with any deal")
+    if world.hands:
+        for positions, values in zip(world.slots, picks):
+            for p, v in zip(positions, values):
+                cards = left[v]
+                i = rng.randrange(len(cards))
+                cards[i], cards[-1] = cards[-1], cards[i]
+                order[p] = cards.pop()
+    rest = [c for cs in left for c in cs]
+    rng.shuffle(rest)
+    for p, c in zip(world.free, rest):
+        order[p] = c
+    deal = MacaoDeal.__new__(MacaoDeal)
+    deal._init_base(game, view.dealer, 0, order, True)
+    deal._start(order, chips=list(view.public["chips_at_start"]))
+    for code in world.codes:
+        deal.apply_code(code)
+    return deal
 
 
 def _card_id(text: str) -> int:
