@@ -30,6 +30,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ..cards import cards_of_mask
 from ..engine import Deal, Game, Move, View
 from ..games.two_ten_jack import (
     AS,
@@ -104,15 +105,6 @@ def evaluate(evaluation: Evaluation, mine: int, theirs: int, my_lead: bool, marg
     held -= (t0[theirs & 0x1FFF] + t1[theirs >> 13 & 0x1FFF] + t2[theirs >> 26 & 0x1FFF]
              + t3[theirs >> 39 & 0x1FFF])
     return margin + held + (evaluation.lead if my_lead else -evaluation.lead)
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 # Lead order for alpha-beta: the cards most likely to decide a trick first (the A♠, high hearts,
@@ -242,7 +234,7 @@ class _Search:
         base = CARD_POINTS[lead]
         row = lead * 52
         # Replies that win the trick first, then the rest: a good reply early prunes the others.
-        cards = sorted(_bits(options), key=lambda r: -FOLLOWER_WINS[row + r])
+        cards = sorted(cards_of_mask(options), key=lambda r: -FOLLOWER_WINS[row + r])
         if my_lead:
             best = _INF
             for r in cards:
@@ -283,7 +275,7 @@ def _follow_set(hand: int, kind: int) -> int:
 
 
 def _lead_codes(hand: int) -> list[int]:
-    cards = sorted(_bits(hand), key=lambda c: -_LEAD_RANK[c])
+    cards = sorted(cards_of_mask(hand), key=lambda c: -_LEAD_RANK[c])
     if cards and cards[0] == AS:
         return [AS_TRUMPS, AS_SPADES, *cards[1:]]
     return cards
