@@ -41,7 +41,6 @@ Notation and move codes (the fixed action space):
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 from bisect import bisect_left, bisect_right
@@ -58,6 +57,15 @@ from ..cards import (
     parse_card,
 )
 from ..engine import Deal, Game, InvalidMoveError, Match, View, option, register
+from ._sampling import (
+    LastPrepared,
+    SlotMove,
+    SlotStep,
+    choose_step,
+    known_card_moves,
+    open_slot,
+    pop_random,
+)
 
 __all__ = ["DRAW", "RULES_RU", "TAKE", "Chukhny", "ChukhnyDeal", "PublicTimeline",
            "public_timeline"]
@@ -528,8 +536,7 @@ def public_timeline(game: Chukhny, view: View) -> PublicTimeline:
 
 # One seat's counting tables for one histogram: the unseen cards available at each slot, the
 # number of fillings from each state on, and each state's choices with their running weights.
-_Table = tuple[list[int], dict[Any, int],
-               dict[Any, tuple[list[tuple[tuple[int, ...], int]], list[int]]]]
+_Table = tuple[list[int], dict[Any, int], dict[Any, SlotStep]]
 
 
 class _SeatSlots:
@@ -579,31 +586,17 @@ class _SeatSlots:
         return t
 
     def _moves(self, j: int, pend: tuple[int, ...],
-               free_at: list[int]) -> list[tuple[int, tuple[int, ...], int]]:
+               free_at: list[int]) -> list[SlotMove]:
         """The ways to fill slot ``j`` when ``pend`` (sorted) are the last slots of the known
         cards not yet placed: (multiplicity, pending afterwards, last slot of the known card
         placed, or -1 for an unseen card)."""
-        if self.opens[j]:
-            pend = tuple(sorted(pend + self.opens[j]))
-        due = 0
-        while due < len(pend) and pend[due] == j:
-            due += 1
-        out: list[tuple[int, tuple[int, ...], int]] = []
+        pend, due = open_slot(j, pend, self.opens[j])
+        out: list[SlotMove] = []
         if not due:
             unseen = free_at[j] - (j - self.cum[j + 1] + len(pend))
             if unseen > 0:
                 out.append((unseen, pend, -1))
-        if due <= 1:
-            i, n = 0, len(pend)
-            while i < n:
-                hi = pend[i]
-                k = i + 1
-                while k < n and pend[k] == hi:
-                    k += 1
-                out.append((k - i, pend[:i] + pend[i + 1:], hi))
-                if due:
-                    break  # the card whose last slot this is must go here
-                i = k
+        out.extend(known_card_moves(pend, due))
         return out
 
     def _ways(self, j: int, pend: tuple[int, ...], free_at: list[int],
@@ -631,6 +624,13 @@ class _SeatSlots:
             rng.shuffle(out)
             return out
         free_at, memo, steps = self._table(self.histogram(cards))
+
+        def moves(j: int, pend: tuple[int, ...]) -> list[SlotMove]:
+            return self._moves(j, pend, free_at)
+
+        def completions(j: int, pend: tuple[int, ...]) -> int:
+            return self._ways(j, pend, free_at, memo)
+
         arriving: dict[int, list[int]] = {}
         for c in cards:
             arriving.setdefault(self.first[c], []).append(c)
@@ -642,20 +642,8 @@ class _SeatSlots:
             pool.extend(arriving.get(j, ()))
             for card, hi in self.opening[j]:
                 waiting.setdefault(hi, []).append(card)
-            key = (j, pend)
-            step = steps.get(key)
-            if step is None:
-                moves = self._moves(j, pend, free_at)
-                upto = list(itertools.accumulate(
-                    m * self._ways(j + 1, after, free_at, memo) for m, after, _ in moves))
-                step = steps[key] = ([(after, hi) for _, after, hi in moves], upto)
-            choices, upto = step
-            k = bisect_right(upto, rng.randrange(upto[-1])) if len(choices) > 1 else 0
-            pend, hi = choices[k]
-            group = pool if hi < 0 else waiting[hi]
-            i = rng.randrange(len(group))
-            group[i], group[-1] = group[-1], group[i]
-            out.append(group.pop())
+            pend, hi = choose_step(steps, j, pend, moves, completions, rng)
+            out.append(pop_random(pool if hi < 0 else waiting[hi], rng))
         return out
 
 
@@ -800,9 +788,7 @@ class _World:
     exact_boxes: list[list[int]] = field(default_factory=list)
 
 
-# The last view prepared, as one (game, view, world) tuple read at once (safe across threads):
-# searching bots sample one view many times.
-_LAST: list[tuple[Any, Any, Any]] = [(None, None, None)]
+_LAST: LastPrepared[_World] = LastPrepared()
 
 
 def _inconsistent() -> ValueError:
@@ -810,10 +796,9 @@ def _inconsistent() -> ValueError:
 
 
 def _prepare(game: Chukhny, view: View) -> _World:
-    last_game, last_view, last_world = _LAST[0]
-    if last_game is game and last_view is view:
-        world: _World = last_world
-        return world
+    cached = _LAST.get(game, view)
+    if cached is not None:
+        return cached
     n = view.players
     pub = view.public
     tl = public_timeline(game, view)
@@ -917,7 +902,7 @@ def _prepare(game: Chukhny, view: View) -> _World:
     world = _World(order, list(range(pos, size)), unseen_cards, seats,
                    [active[i] for i in perm], [allowed[i] for i in perm], share_bound,
                    [fill_bounds[i] for i in perm], [game.code_of(t) for _, t in view.history])
-    _LAST[0] = (game, view, world)
+    _LAST.put(game, view, world)
     return world
 
 

@@ -61,6 +61,15 @@ from ..engine import (
     option,
     register,
 )
+from ._sampling import (
+    JointCounts,
+    LastPrepared,
+    TooMuch,
+    draw_disjoint,
+    falling,
+    keep_and_apart,
+    pop_random,
+)
 
 __all__ = [
     "BUY",
@@ -664,74 +673,10 @@ class _World:
     codes: list[int]
     # per constrained punter, his sequences by their counts of each value
     orders: list[dict[tuple[int, ...], list[tuple[int, ...]]]]
-    joint: _Joint | None               # exact counts over the punters, when they come cheap
+    joint: JointCounts | None          # exact counts over the punters, when they come cheap
 
 
-# The last view prepared, as one (game, view, world) tuple read at once (safe across threads):
-# searching bots sample one view many times.
-_LAST: list[tuple[Any, Any, Any]] = [(None, None, None)]
-
-
-class _TooMuch(Exception):
-    """Counting would take longer than drawing and rejecting."""
-
-
-class _Joint:
-    """The ways to give each constrained punter a sequence of values that fits him, the
-    punters' cards all different: punter by punter, the state being the cards of each value
-    already given. ``groups[i]``: (counts of each value, how many sequences have them)."""
-
-    def __init__(self, groups: list[list[tuple[tuple[int, ...], int]]], sizes: list[int],
-                 budget: int = 100_000) -> None:
-        self.groups = [[(counts, n, [(v, k) for v, k in enumerate(counts) if k])
-                        for counts, n in group] for group in groups]
-        self.sizes = sizes
-        self.budget = budget
-        self.memo: dict[Any, int] = {}
-        self.steps: dict[Any, tuple[list[tuple[int, ...]], list[int]]] = {}
-
-    def _choices(self, i: int, used: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
-        out = []
-        sizes = self.sizes
-        self.budget -= len(self.groups[i])
-        if self.budget < 0:
-            raise _TooMuch
-        for counts, sequences, nonzero in self.groups[i]:
-            ways = sequences
-            for v, k in nonzero:
-                ways *= _falling(sizes[v] - used[v], k)
-            if ways:
-                out.append((ways, counts))
-        return out
-
-    def ways(self, i: int, used: tuple[int, ...]) -> int:
-        if i == len(self.groups):
-            return 1
-        key = (i, used)
-        r = self.memo.get(key)
-        if r is None:
-            r = sum(w * self.ways(i + 1, tuple(u + k for u, k in zip(used, counts)))
-                    for w, counts in self._choices(i, used))
-            self.memo[key] = r
-        return r
-
-    def draw(self, rng: random.Random) -> list[tuple[int, ...]]:
-        """Each punter's counts of each value, every world equally likely."""
-        used: tuple[int, ...] = (0,) * 10
-        picks = []
-        for i in range(len(self.groups)):
-            step = self.steps.get((i, used))
-            if step is None:
-                options, weights = [], []
-                for w, counts in self._choices(i, used):
-                    options.append(counts)
-                    weights.append(w * self.ways(i + 1, tuple(u + k for u, k in zip(used, counts))))
-                step = self.steps[(i, used)] = (options, list(itertools.accumulate(weights)))
-            options, upto = step
-            counts = options[bisect_right(upto, rng.randrange(upto[-1]))]
-            picks.append(counts)
-            used = tuple(u + k for u, k in zip(used, counts))
-        return picks
+_LAST: LastPrepared[_World] = LastPrepared()
 
 
 def _keep_rate(hands: list[list[tuple[int, ...]]], upto: list[list[int]],
@@ -741,31 +686,21 @@ def _keep_rate(hands: list[list[tuple[int, ...]]], upto: list[list[int]],
     rng = random.Random(0)
     kept = 0.0
     for _ in range(64):
-        keep = apart = 1
         picks = [held[bisect_right(running, rng.randrange(running[-1]))]
                  for held, running in zip(hands, upto)]
-        for v, a in enumerate(sizes):
-            total = 0
-            for values in picks:
-                apart *= _falling(a, values.count(v))
-                total += values.count(v)
-            keep *= _falling(a, total)
+        keep, apart = keep_and_apart(picks, sizes, _count_of_value)
         kept += keep / apart
     return kept / 64
 
 
-def _falling(x: int, k: int) -> int:
-    r = 1
-    for i in range(k):
-        r *= x - i
-    return r
+def _count_of_value(values: tuple[int, ...], value: int) -> int:
+    return values.count(value)
 
 
 def _prepare(game: Macao, view: View) -> _World:
-    last_game, last_view, last_world = _LAST[0]
-    if last_game is game and last_view is view:
-        world: _World = last_world
-        return world
+    cached = _LAST.get(game, view)
+    if cached is not None:
+        return cached
     if view.game != game.name or view.players != game.players:
         raise ValueError("macao: this view belongs to another game or table size")
     pub = view.public
@@ -837,7 +772,7 @@ def _prepare(game: Macao, view: View) -> _World:
         for values in held:
             w = 1
             for v in range(10):
-                w *= _falling(sizes[v], values.count(v))
+                w *= falling(sizes[v], values.count(v))
             weights.append(w)
         upto.append(list(itertools.accumulate(weights)))
         if not upto[-1][-1]:
@@ -850,18 +785,19 @@ def _prepare(game: Macao, view: View) -> _World:
         for values in held:
             by_counts.setdefault(tuple(values.count(v) for v in range(10)), []).append(values)
         orders.append(by_counts)
-    joint: _Joint | None = None
+    joint: JointCounts | None = None
     if len(hands) > 1 and _keep_rate(hands, upto, sizes) < 0.02:
-        joint = _Joint([[(c, len(vs)) for c, vs in by.items()] for by in orders], sizes)
+        joint = JointCounts([[(c, len(vs)) for c, vs in by.items()] for by in orders], sizes,
+                            ordered=True, budget=100_000)
         try:
-            if not joint.ways(0, (0,) * 10):
+            if not joint.ways():
                 raise ValueError("macao: the view is not consistent with any deal")
             joint.budget = 1 << 62  # counted: drawing costs no more than that did
-        except _TooMuch:
+        except TooMuch:
             joint = None
     world = _World(order, [slots[s] for s in constrained], free, by_value, hands, upto,
                    [game.code_of(t) for _, t in view.history], orders, joint)
-    _LAST[0] = (game, view, world)
+    _LAST.put(game, view, world)
     return world
 
 
@@ -877,29 +813,15 @@ def _sample(game: Macao, view: View, rng: random.Random) -> MacaoDeal:
         # prod (a)_K / prod (a)_k over the values (a cards of the value, K taken in all, k by
         # one punter): the ratio of that law to the law of hands that share no card, so every
         # world is equally likely.
-        sizes = [len(cs) for cs in left]
-        for _ in range(100_000):
-            picks = [held[bisect_right(upto, rng.randrange(upto[-1]))]
-                     for held, upto in zip(world.hands, world.upto)]
-            keep = apart = 1
-            for v, a in enumerate(sizes):
-                total = 0
-                for values in picks:
-                    k = values.count(v)
-                    apart *= _falling(a, k)
-                    total += k
-                keep *= _falling(a, total)
-            if keep and rng.randrange(apart) < keep:
-                break
-        else:
+        drawn = draw_disjoint(world.hands, world.upto, [len(cs) for cs in left],
+                              _count_of_value, rng)
+        if drawn is None:
             raise ValueError("macao: the view is not consistent with any deal")
+        picks = drawn
     if world.hands:
         for positions, values in zip(world.slots, picks):
             for p, v in zip(positions, values):
-                cards = left[v]
-                i = rng.randrange(len(cards))
-                cards[i], cards[-1] = cards[-1], cards[i]
-                order[p] = cards.pop()
+                order[p] = pop_random(left[v], rng)
     rest = [c for cs in left for c in cs]
     rng.shuffle(rest)
     for p, c in zip(world.free, rest):

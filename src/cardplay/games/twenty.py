@@ -79,6 +79,19 @@ from ..engine import (
     option,
     register,
 )
+from ._sampling import (
+    JointCounts,
+    LastPrepared,
+    SlotMove,
+    SlotStep,
+    TooMuch,
+    choose_step,
+    draw_disjoint,
+    falling,
+    known_card_moves,
+    open_slot,
+    pop_random,
+)
 
 __all__ = [
     "DRAW",
@@ -768,32 +781,17 @@ class _Hand:
         self.by_last = sorted((hi, card) for card, lo, hi in known) if \
             restricted in (0, len(positions)) and all(lo == 0 for _, lo, _ in known) else None
         self._memo: dict[int, dict[Any, int]] = {}
-        self._steps: dict[int, dict[Any, tuple[list[tuple[tuple[int, ...], int]],
-                                               list[int]]]] = {}
+        self._steps: dict[int, dict[Any, SlotStep]] = {}
 
-    def _moves(self, j: int, pend: tuple[int, ...]) -> list[tuple[int, tuple[int, ...], int]]:
+    def _moves(self, j: int, pend: tuple[int, ...]) -> list[SlotMove]:
         """The ways to fill slot ``j`` when ``pend`` (sorted) are the last slots of the known
         cards not yet placed: (multiplicity, pending afterwards, last slot of the known card
         placed, or -1 for an unseen card)."""
-        if self.opens[j]:
-            pend = tuple(sorted(pend + self.opens[j]))
-        due = 0
-        while due < len(pend) and pend[due] == j:
-            due += 1
-        out: list[tuple[int, tuple[int, ...], int]] = []
+        pend, due = open_slot(j, pend, self.opens[j])
+        out: list[SlotMove] = []
         if not due and j - self.cum[j + 1] + len(pend) < self.holds:
             out.append((1, pend, -1))
-        if due <= 1:
-            i, n = 0, len(pend)
-            while i < n:
-                hi = pend[i]
-                k = i + 1
-                while k < n and pend[k] == hi:
-                    k += 1
-                out.append((k - i, pend[:i] + pend[i + 1:], hi))
-                if due:
-                    break  # the card whose last slot this is must go here
-                i = k
+        out.extend(known_card_moves(pend, due))
         return out
 
     def _ways(self, j: int, pend: tuple[int, ...], free: int, memo: dict[Any, int]) -> int:
@@ -833,37 +831,19 @@ class _Hand:
             return out
         memo = self._memo.setdefault(free, {})
         steps = self._steps.setdefault(free, {})
+
+        def completions(j: int, pend: tuple[int, ...]) -> int:
+            return self._ways(j, pend, free, memo)
+
         waiting: dict[int, list[int]] = {}  # known cards by their last slot
         pend: tuple[int, ...] = ()
         out = []
         for j in range(len(self.positions)):
             for card, hi in self.opening[j]:
                 waiting.setdefault(hi, []).append(card)
-            key = (j, pend)
-            step = steps.get(key)
-            if step is None:
-                moves = self._moves(j, pend)
-                upto = list(itertools.accumulate(
-                    m * self._ways(j + 1, after, free, memo) for m, after, _ in moves))
-                step = steps[key] = ([(after, hi) for _, after, hi in moves], upto)
-            choices, upto = step
-            k = bisect_right(upto, rng.randrange(upto[-1])) if len(choices) > 1 else 0
-            pend, hi = choices[k]
-            if hi < 0:
-                out.append(-1)
-            else:
-                group = waiting[hi]
-                i = rng.randrange(len(group))
-                group[i], group[-1] = group[-1], group[i]
-                out.append(group.pop())
+            pend, hi = choose_step(steps, j, pend, self._moves, completions, rng)
+            out.append(-1 if hi < 0 else pop_random(waiting[hi], rng))
         return out
-
-
-def _falling(x: int, k: int) -> int:
-    r = 1
-    for i in range(k):
-        r *= x - i
-    return r
 
 
 @dataclass
@@ -882,12 +862,10 @@ class _World:
     # as counts per value 1..10, running weights), and the unseen non-Kings by value
     valued: list[tuple[int, list[tuple[int, ...]], list[int]]]
     by_value: list[list[int]]
-    joint: _Joint | None       # exact counts over the seats' lists, when they come cheap
+    joint: JointCounts | None  # exact counts over the seats' lists, when they come cheap
 
 
-# The last view prepared, as one (game, view, world) tuple read at once (safe across threads):
-# searching bots sample one view many times.
-_LAST: list[tuple[Any, Any, Any]] = [(None, None, None)]
+_LAST: LastPrepared[_World] = LastPrepared()
 
 
 def _inconsistent() -> ValueError:
@@ -895,10 +873,9 @@ def _inconsistent() -> ValueError:
 
 
 def _prepare(game: Twenty, view: View) -> _World:
-    last_game, last_view, last_world = _LAST[0]
-    if last_game is game and last_view is view:
-        world: _World = last_world
-        return world
+    cached = _LAST.get(game, view)
+    if cached is not None:
+        return cached
     n = view.players
     first = (view.dealer + 1) % n
     exact = game.exact
@@ -1025,75 +1002,20 @@ def _prepare(game: Twenty, view: View) -> _World:
             upto.append(total)
     if not total:
         raise _inconsistent()
-    joint: _Joint | None = None
+    joint: JointCounts | None = None
     if len(valued) > 1:
-        joint = _Joint([held for _, held, _ in valued], [len(cs) for cs in by_value])
+        joint = JointCounts([[(counts, 1) for counts in held] for _, held, _ in valued],
+                            [len(cs) for cs in by_value], ordered=False, budget=200_000)
         try:
-            if not joint.ways(0, (0,) * 10):
+            if not joint.ways():
                 raise _inconsistent()
             joint.budget = 1 << 62  # counted: drawing costs no more than that did
-        except _TooMuch:
+        except TooMuch:
             joint = None
     world = _World(hands, allows, unseen, list(range(7 * n + drawn, 52)), splits, upto, codes,
                    checks, valued, by_value, joint)
-    _LAST[0] = (game, view, world)
+    _LAST.put(game, view, world)
     return world
-
-
-class _TooMuch(Exception):
-    """Counting would take longer than drawing and rejecting."""
-
-
-class _Joint:
-    """The ways to give each listed seat a hand from its list, the hands sharing no card:
-    seat by seat, the state being the cards of each value already given."""
-
-    def __init__(self, lists: list[list[tuple[int, ...]]], sizes: list[int],
-                 budget: int = 200_000) -> None:
-        self.lists = lists
-        self.sizes = sizes
-        self.budget = budget
-        self.memo: dict[Any, int] = {}
-        self.steps: dict[Any, tuple[list[tuple[int, ...]], list[int]]] = {}
-
-    def _choices(self, i: int, used: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
-        out = []
-        for counts in self.lists[i]:
-            self.budget -= 1
-            if self.budget < 0:
-                raise _TooMuch
-            if all(k <= a - u for k, a, u in zip(counts, self.sizes, used)):
-                ways = math.prod(math.comb(a - u, k) for k, a, u in zip(counts, self.sizes, used))
-                out.append((ways, counts))
-        return out
-
-    def ways(self, i: int, used: tuple[int, ...]) -> int:
-        if i == len(self.lists):
-            return 1
-        key = (i, used)
-        r = self.memo.get(key)
-        if r is None:
-            r = sum(w * self.ways(i + 1, tuple(u + k for u, k in zip(used, counts)))
-                    for w, counts in self._choices(i, used))
-            self.memo[key] = r
-        return r
-
-    def draw(self, rng: random.Random) -> list[tuple[int, ...]]:
-        used: tuple[int, ...] = (0,) * 10
-        picks = []
-        for i in range(len(self.lists)):
-            step = self.steps.get((i, used))
-            if step is None:
-                options, weights = [], []
-                for w, counts in self._choices(i, used):
-                    options.append(counts)
-                    weights.append(w * self.ways(i + 1, tuple(u + k for u, k in zip(used, counts))))
-                step = self.steps[(i, used)] = (options, list(itertools.accumulate(weights)))
-            options, upto = step
-            counts = options[bisect_right(upto, rng.randrange(upto[-1]))]
-            picks.append(counts)
-            used = tuple(u + k for u, k in zip(used, counts))
-        return picks
 
 
 def _hands_without_plays(sizes: list[int], holds: int,
@@ -1135,9 +1057,9 @@ def _deal_ways(allows: list[int], split: tuple[int, ...], unseen: int, holds: in
     ways = 1
     dealt = 0
     for k, o in sorted((allows[o].bit_count(), o) for o in range(len(split)) if split[o]):
-        ways *= _falling(k - dealt, split[o])
+        ways *= falling(k - dealt, split[o])
         dealt += split[o]
-    return ways * _falling(unseen - dealt, holds - dealt)
+    return ways * falling(unseen - dealt, holds - dealt)
 
 
 def _sample(game: Twenty, view: View, rng: random.Random, tries: int = 10_000) -> TwentyDeal:
@@ -1208,21 +1130,16 @@ def _listed_hands(world: _World, rng: random.Random) -> dict[int, list[int]]:
     sizes = [len(cs) for cs in world.by_value]
     if world.joint is not None:
         return _cards_of_counts(world, world.joint.draw(rng), rng)
-    for _ in range(100_000):
-        picks = [held[bisect_right(running, rng.randrange(running[-1]))]
-                 for _, held, running in world.valued]
-        keep = apart = 1
-        for v, a in enumerate(sizes):
-            total = 0
-            for counts in picks:
-                apart *= _falling(a, counts[v])
-                total += counts[v]
-            keep *= _falling(a, total)
-        if keep and rng.randrange(apart) < keep:
-            break
-    else:
+    picks = draw_disjoint([held for _, held, _ in world.valued],
+                          [running for _, _, running in world.valued], sizes,
+                          _count_of_value, rng)
+    if picks is None:
         raise _inconsistent()
     return _cards_of_counts(world, picks, rng)
+
+
+def _count_of_value(counts: tuple[int, ...], value: int) -> int:
+    return counts[value]
 
 
 def _cards_of_counts(world: _World, picks: list[tuple[int, ...]],
