@@ -32,7 +32,7 @@ SEARCH_BUDGETS = {"fast": (120, 0.045), "strong": (1500, 0.9)}
 # Which searcher plays `fast` and `strong` in each game, picked by measurement against the
 # heuristic (arena deal share): "rollout" is PolicyRolloutBot over the game's heuristic,
 # "ismcts" ISMCTS with random rollouts (plus the exact endgame where a game has one), "pimc"
-# Sixty-Six's PIMC. A game missing here uses "ismcts".
+# the two-player trick games' PIMC bots (see _pimc). A game missing here uses "ismcts".
 SEARCHERS: dict[str, dict[str, str]] = {
     "fast": {"sixty-six": "pimc", "macao": "rollout", "banchok": "rollout", "twenty": "rollout",
              "chukhny": "rollout", "two-ten-jack": "pimc", "maltese-twenty": "rollout"},
@@ -46,7 +46,8 @@ SEARCHERS: dict[str, dict[str, str]] = {
 # moves compared. The seconds of SEARCH_BUDGETS cap it as a safety net. A heuristic decision
 # costs 0.1-2 ms depending on the game, hence the different numbers. Forced moves cost nothing
 # and the looks below stop easy decisions early, so the median move stays well under the
-# budget's worst case (in Chukhny most moves are forced, hence its larger budget).
+# budget's worst case (in Chukhny most moves are forced, hence its larger budget). The trick
+# games' entries serve only when SEARCHERS is switched back to "rollout" for them.
 ROLLOUT_BUDGETS: dict[str, dict[str, tuple[int, int]]] = {
     "fast": {"macao": (400, 3), "banchok": (100, 3), "twenty": (300, 6), "chukhny": (500, 6),
              "two-ten-jack": (60, 6), "maltese-twenty": (160, 6), "sixty-six": (20, 6)},
