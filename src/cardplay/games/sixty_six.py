@@ -64,6 +64,7 @@ from ..engine import (
     option,
     register,
 )
+from ._sampling import LastPrepared
 
 __all__ = ["CLOSE", "EXCHANGE", "RULES_RU", "VU_SCHNAPSEN_OPTIONS", "SixtySix", "SixtySixDeal"]
 
@@ -625,9 +626,7 @@ SixtySix.DealClass = SixtySixDeal
 # Determinization
 
 
-# (view, game, prepared): the iterations of one search share it. One tuple, replaced whole, so
-# that bots searching in several threads never pair one view with another's preparation.
-_PREPARED: list[tuple[object, object, object]] = [(None, None, None)]
+_PREPARED: LastPrepared[_Prepared] = LastPrepared()
 
 
 def _sample(game: SixtySix, view: View, rng: random.Random) -> SixtySixDeal:
@@ -644,11 +643,10 @@ def _sample(game: SixtySix, view: View, rng: random.Random) -> SixtySixDeal:
     allow, and the undrawn talon is shuffled. What depends only on the view is computed once per
     view and reused, since a search samples many worlds from one view.
     """
-    cached_view, cached_game, prep = _PREPARED[0]
-    if cached_view is not view or cached_game is not game:
+    prep = _PREPARED.get(game, view)
+    if prep is None:
         prep = _prepare(game, view)
-        _PREPARED[0] = (view, game, prep)
-    assert isinstance(prep, _Prepared)
+        _PREPARED.put(game, view, prep)
     # One sample() call for the opponent's hand: the solver's _GivenHand answers it.
     opp_cards = rng.sample(prep.allowed, prep.opp_unknown)
     taken = set(opp_cards)

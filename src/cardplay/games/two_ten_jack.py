@@ -58,6 +58,7 @@ from typing import Any
 
 from ..cards import CardParseError, cards_of_mask, format_card, parse_card
 from ..engine import Deal, Game, InvalidMoveError, Match, View, option, register
+from ._sampling import LastPrepared
 
 __all__ = [
     "AS",
@@ -461,9 +462,7 @@ class _SamplingPlan:
     winners: list[int]
 
 
-# (view, game, plan): the iterations of one search share the plan. One tuple, replaced whole, so
-# that bots searching in several threads never pair one view with another's plan.
-_PREPARED: list[tuple[object, object, object]] = [(None, None, None)]
+_PREPARED: LastPrepared[_SamplingPlan] = LastPrepared()
 
 
 @register
@@ -529,11 +528,10 @@ class TwoTenJackGame(Game):
         a card drawn at one exact moment stands for fewer deals); the six dealt cards of each
         seat and the undrawn stock are shuffled. The work that depends only on the view is done
         once per view and reused, since a search samples many worlds from one view."""
-        cached_view, cached_game, prep = _PREPARED[0]
-        if cached_view is not view or cached_game is not self:
+        prep = _PREPARED.get(self, view)
+        if prep is None:
             prep = self._prepare_sampling(view)
-            _PREPARED[0] = (view, self, prep)
-        assert isinstance(prep, _SamplingPlan)
+            _PREPARED.put(self, view, prep)
         seat = view.seat
         _, own_times = prep.own.sample(rng)
         hidden, opp_times = prep.opp.sample(rng)
