@@ -547,7 +547,8 @@ class MacaoDeal(Deal):
         return self._points()
 
     def _hand(self, seat: int) -> list[int]:
-        # The banker's card is unknown to the banker himself (RULES 6.5).
+        # The banker's card is kept apart in ``bcard``, never in a hand: nobody sees it before
+        # the showdown, the banker included (RULES 6.5), so the banker's view holds no card.
         return list(self.cards[seat])
 
     def _known_to(self, seat: int) -> set[int]:
