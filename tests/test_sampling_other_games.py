@@ -24,7 +24,7 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import pytest
@@ -76,6 +76,22 @@ def assert_uniform(observed: Counter[K], weights: Mapping[K, int], n: int) -> fl
     dof = len(weights) - 1
     assert stat < dof + 6 * math.sqrt(2 * dof) + 10, (stat, dof)
     return stat
+
+
+def world_fits(game: Game, deck: Sequence[str], dealer: int, placed: Mapping[int, str],
+               moves: list[str], seat: int, target: dict[str, Any]) -> bool:
+    """The oracle's one test of a candidate world: ``deck`` with the cards of ``placed``
+    (position: card) put in, dealt and replayed through the checked path, shows ``seat`` the
+    very view ``target``."""
+    order = list(deck)
+    for p, c in placed.items():
+        order[p] = c
+    world = game.deal(deck=order, dealer=dealer)
+    try:
+        play_all(world, moves)
+    except IllegalMoveError:
+        return False
+    return bool(world.view(seat).to_dict() == target)
 
 
 def sample_counts(game: Game, view: View, n: int, outcome: Callable[[Deal], K]) -> Counter[K]:
@@ -136,19 +152,9 @@ def twenty_seat_worlds(game: Game, deck: list[str], dealer: int, moves: list[str
         cards = played_by_opp + list(hand)
         stock = [c for c in unseen if c not in hand]
         for late in itertools.permutations(cards, len(drawn_pos)):
-            order = list(deck)
-            for p, c in zip(dealt_pos, [c for c in cards if c not in late]):
-                order[p] = c
-            for p, c in zip(drawn_pos, late):
-                order[p] = c
-            for p, c in zip(undrawn, stock):
-                order[p] = c
-            world = game.deal(deck=order, dealer=dealer)
-            try:
-                play_all(world, moves)
-            except IllegalMoveError:
-                continue
-            if world.view(seat).to_dict() == target:
+            placed = {**dict(zip(dealt_pos, [c for c in cards if c not in late])),
+                      **dict(zip(drawn_pos, late)), **dict(zip(undrawn, stock))}
+            if world_fits(game, deck, dealer, placed, moves, seat, target):
                 counts[(frozenset(hand), late)] += 1
     return view, counts, drawn_pos
 
@@ -226,16 +232,10 @@ def canonical_splits(game: Game, deck: list[str], dealer: int, moves: list[str],
 
     def split(i: int, pool: list[str], chosen: list[tuple[str, ...]]) -> None:
         if i == len(others):
-            order = list(deck)
+            placed: dict[int, str] = {}
             for o, cards in zip(others, chosen):
-                for p, c in zip(free[o], cards):
-                    order[p] = c
-            world = game.deal(deck=order, dealer=dealer)
-            try:
-                play_all(world, moves)
-            except IllegalMoveError:
-                return
-            if world.view(seat).to_dict() == target:
+                placed.update(zip(free[o], cards))
+            if world_fits(game, deck, dealer, placed, moves, seat, target):
                 counts[tuple(frozenset(cards) for cards in chosen)] += 1
             return
         for cards in itertools.combinations(pool, len(free[others[i]])):
@@ -316,18 +316,10 @@ def chukhny_worlds(game: Game, deck: list[str], dealer: int, moves: list[str],
 
     def place(i: int, pool: list[str], chosen: list[tuple[str, ...]]) -> None:
         if i == len(seats):
-            order = list(deck)
+            placed = dict(zip(undrawn, pool))
             for q, cards in zip(seats, chosen):
-                for p, c in zip(slots[q], cards):
-                    order[p] = c
-            for p, c in zip(undrawn, pool):
-                order[p] = c
-            world = game.deal(deck=order, dealer=dealer)
-            try:
-                play_all(world, moves)
-            except IllegalMoveError:
-                return
-            if world.view(seat).to_dict() == target:
+                placed.update(zip(slots[q], cards))
+            if world_fits(game, deck, dealer, placed, moves, seat, target):
                 counts[tuple(chosen)] += 1
             return
         q = seats[i]
@@ -451,17 +443,8 @@ def macao_worlds(game: Game, deal: Deal,
     counts: Counter[tuple[str, ...]] = Counter()
     for cards in set(itertools.permutations(sorted(pool.elements()), len(hidden))):
         rest = pool - Counter(cards)
-        order = list(deal.deck)
-        for p, c in zip(hidden, cards):
-            order[p] = c
-        for p, c in zip(shoe, sorted(rest.elements())):
-            order[p] = c
-        world = game.deal(deck=order, dealer=deal.dealer)
-        try:
-            play_all(world, moves)
-        except IllegalMoveError:
-            continue
-        if world.view(seat).to_dict() == target:
+        placed = {**dict(zip(hidden, cards)), **dict(zip(shoe, sorted(rest.elements())))}
+        if world_fits(game, deal.deck, deal.dealer, placed, moves, seat, target):
             orders = math.factorial(sum(rest.values()))
             for k in rest.values():
                 orders //= math.factorial(k)
@@ -536,11 +519,8 @@ def test_banchok_the_last_cards_of_the_opening_shuffle_are_uniform() -> None:
     hidden = [97, 99, 101, 102, 103]
     counts: Counter[tuple[str, ...]] = Counter()
     for cards in set(itertools.permutations([d.deck[p] for p in hidden])):
-        order = list(d.deck)
-        for p, c in zip(hidden, cards):
-            order[p] = c
-        world = play_all(game.deal(deck=order), [t for _, t in view.history])
-        if world.view(0).to_dict() == target:
+        if world_fits(game, d.deck, d.dealer, dict(zip(hidden, cards)),
+                      [t for _, t in view.history], 0, target):
             counts[cards] += 1
     assert len(counts) == len(set(itertools.permutations([d.deck[p] for p in hidden])))
 
