@@ -36,6 +36,7 @@ import pytest
 import cardplay
 from cardplay.cards import format_card
 from cardplay.engine import Deal, Game, IllegalMoveError, View
+from cardplay.games.sixty_six import VU_SCHNAPSEN_OPTIONS
 from cardplay.games.two_ten_jack import _DrawTimes
 
 TTJ = cardplay.load("two-ten-jack")
@@ -133,6 +134,33 @@ def test_sampled_worlds_replay_the_history_of_random_positions(
                         assert _fits(game, view, world.deck)
             deal.play(rng.choice(deal.legal_moves()))
             step += 1
+
+
+@pytest.mark.parametrize("options", [{}, {"preset": "schnapsen"}, {"exchange": "any_lead"},
+                                     VU_SCHNAPSEN_OPTIONS])
+def test_sixty_six_worlds_copied_from_the_first_equal_their_deck_replayed(
+        options: dict[str, Any]) -> None:
+    # After the first world of a view, sample_deal copies it and replaces only what the view
+    # hides, instead of replaying the history: every such world must be exactly the deal its
+    # own deck order gives when the history is replayed on it, in every field.
+    game = cardplay.load("sixty-six", **options)
+    rng = random.Random(8)
+    compared = 0
+    for seed in range(6):
+        deal = game.deal(seed=seed, dealer=seed % 2)
+        while deal.to_move is not None:
+            view = deal.view(deal.to_move)
+            draws = random.Random(seed)
+            for _ in range(3):
+                world = game.sample_deal(view, draws)
+                again = game._deal_from_order(list(world._order), world.dealer, 0, True,
+                                              dict(world._context))
+                for _, text in view.history:
+                    again.apply_code(game.code_of(text))
+                assert vars(world) == vars(again)
+                compared += 1
+            deal.play(rng.choice(deal.legal_moves()))
+    assert compared >= 200
 
 
 # ------------------------------------------------------------------------------------------------

@@ -673,18 +673,39 @@ def _sample(game: SixtySix, view: View, rng: random.Random) -> SixtySixDeal:
         for pos, card in zip(free, late, strict=True):
             order[pos] = card
     order[prep.rest_start:prep.rest_start + len(rest)] = rest
-    deal = game._deal_from_order(order, prep.dealer, 0, True, dict(prep.context))
+    template = prep.template
+    if template is None:
+        deal = game._deal_from_order(order, prep.dealer, 0, True, dict(prep.context))
+        assert isinstance(deal, SixtySixDeal)
+        for code in prep.codes:
+            deal.apply_code(code)
+        first = deal.copy()
+        assert isinstance(first, SixtySixDeal)
+        prep.template = first
+        return deal
+    # Replaying the history is most of a sample's cost, and every world of one view differs
+    # from the first only where the view is blind: the opponent's hand and the talon's order
+    # (and the deck order of the record). Everything else the history made is public.
+    deal = template.copy()
     assert isinstance(deal, SixtySixDeal)
-    for code in prep.codes:
-        deal.apply_code(code)
+    deal._order = tuple(order)
+    hand = prep.opp_known
+    for c in opp_cards:
+        hand |= 1 << c
+    deal.hands[prep.opp] = hand
+    talon = order[prep.talon_start:]
+    # the bottom card: the turned trump, or the nine that was exchanged for it (public)
+    talon.append(template.talon[-1])
+    deal.talon = talon
     return deal
 
 
 class _Prepared:
     """What sampling needs from one view, computed once."""
 
-    __slots__ = ("allowed", "codes", "context", "dealer", "opp", "opp_unknown", "order_head",
-                 "pool", "positions", "rest_start", "timed", "untimed")
+    __slots__ = ("allowed", "codes", "context", "dealer", "opp", "opp_known", "opp_unknown",
+                 "order_head", "pool", "positions", "rest_start", "talon_start", "template",
+                 "timed", "untimed")
 
     allowed: list[int]
     codes: list[int]
@@ -700,6 +721,11 @@ class _Prepared:
     # per seat: (how many of its first slots come early enough, card) by rising deadline
     timed: list[list[tuple[int, int]]]
     untimed: list[list[int]]  # per seat: known cards needed only now (still in hand)
+    opp_known: int  # the opponent's cards in hand that the view shows (a bitmask)
+    talon_start: int  # deck position of the talon's top card when the deal began
+    # the first world sampled, replayed; later worlds of the same view are copies of it with
+    # the hidden parts replaced (see _sample)
+    template: SixtySixDeal | None
 
 
 def _prepare(game: SixtySix, view: View) -> _Prepared:
@@ -813,6 +839,9 @@ def _prepare(game: SixtySix, view: View) -> _Prepared:
         if len(items) + unknown != len(times):
             raise ValueError("sixty-six: the view is inconsistent (card counts do not match)")
     prep.opp = opp
+    prep.opp_known = sum(1 << c for c in known_opp)
+    prep.talon_start = 2 * n + 1
+    prep.template = None
     prep.pool = pool
     prep.codes = codes
     prep.dealer = dealer
