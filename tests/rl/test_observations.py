@@ -93,3 +93,24 @@ def test_labels_name_blocks_and_relative_seats() -> None:
 def test_every_game_has_a_fast_path() -> None:
     for name in cardplay.games():
         assert encoder(cardplay.load(name))._fast is not None, name
+
+
+@pytest.mark.parametrize("name", cardplay.games())
+def test_interleaved_deals_and_copies_encode_as_their_views(name: str) -> None:
+    """The fast path keeps per-deal state (constant blocks, Maltese Twenty's cleared cards):
+    two deals and a copy of one, played and encoded in turn, each give its own View's vector."""
+    game = cardplay.load(name)
+    enc = encoder(game)
+    rng = random.Random(4)
+    deals = [game.deal(seed=1, dealer=0), game.deal(seed=2, dealer=game.players - 1)]
+    for step in range(200):
+        if step == 30:
+            deals.append(deals[0].copy())
+        live = [d for d in deals if not d.is_over]
+        if not live:
+            break
+        for d in live:
+            for seat in {0, d.to_move or 0}:
+                assert np.array_equal(enc.encode_deal(d, seat), enc.encode_view(d.view(seat)))
+            d.apply_code(rng.choice(d.legal_codes()))
+    assert len(deals) == 3 or all(d.is_over for d in deals)

@@ -213,3 +213,45 @@ def test_python_ismcts_plays_complete_deals(name: str) -> None:
             state.apply_action(int(rs.choice(state.legal_actions())))
     assert state.box.deal.is_over and moves > 0
     assert state.returns() == [float(x) for x in state.box.deal.result]
+
+
+@pytest.mark.parametrize("name", ["macao", "sixty-six"])
+def test_chance_outcomes_are_the_copies_left_over_the_cards_left(name: str) -> None:
+    """At every card node (one deck: 1/left each; Macao's two decks: 1 or 2 copies / left),
+    after draws that took both copies of some cards."""
+    game = _load(name, {"dealer": 0})
+    deck = cardplay.load(name)._deck_cards()
+    left = {c: deck.count(c) for c in set(deck)}
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    total = len(deck)
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert outcomes == [(c, k / total) for c, k in sorted(left.items()) if k]
+        card = rng.choice(outcomes)[0]
+        state.apply_action(card)
+        left[card] -= 1
+        total -= 1
+    assert total == 0 and state.current_player() >= 0
+
+
+def test_a_move_after_legal_actions_is_checked_in_its_own_position() -> None:
+    """The legal codes kept from legal_actions() serve the next move of that state only: a
+    clone moves on its own, and an action legal before a move is refused after it."""
+    game = _load("two-ten-jack", {"dealer": 0})
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    while state.is_chance_node():
+        state.apply_action(rng.choice(state.chance_outcomes())[0])
+    first = state.legal_actions()
+    other = state.clone()
+    state.apply_action(first[0])
+    other.apply_action(first[-1])
+    assert str(state) != str(other)
+    before, legal, moves = str(state), state.legal_actions(), state.moves
+    with pytest.raises(Exception, match="not legal"):
+        state.apply_action(first[0])  # the card has left the hand: never legal again
+    # refused without a trace: the same position, and the next legal move still goes through
+    assert str(state) == before and state.legal_actions() == legal and state.moves == moves
+    state.apply_action(legal[0])
+    assert state.history()[-2:] == [first[0], legal[0]]

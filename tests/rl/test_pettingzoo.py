@@ -51,8 +51,8 @@ def test_api_test_on_variants(name: str, opts: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("name", ["sixty-six", "chukhny", "twenty"])
 def test_match_episodes(name: str) -> None:
-    opts = {"sixty-six": {"match_target": 2}, "chukhny": {"games": 3},
-            "twenty": {"target": 30}}[name]
+    opts: dict[str, Any] = {"sixty-six": {"match_target": 2}, "chukhny": {"games": 3},
+                            "twenty": {"target": 30}}[name]
     _quiet_api_test(env(name, episode="match", **opts))
     e = raw_env(name, episode="match", **opts)
     e.reset(seed=3)
@@ -159,3 +159,21 @@ def test_render_and_errors() -> None:
     with pytest.raises(ValueError, match="loaded game"):
         raw_env(cardplay.load("macao"), players=3)
     assert str(raw_env(cardplay.load("macao"))) == "cardplay_macao"
+
+
+def test_last_before_reset_raises_and_after_a_step_observes_the_next_agent() -> None:
+    e = raw_env("maltese-twenty")
+    with pytest.raises(RuntimeError, match="reset"):
+        e.last()
+    e.reset(seed=3)
+    obs, *_ = e.last()
+    first = e.agent_selection
+    e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    obs, reward, terminated, truncated, info = e.last()
+    seat = e.possible_agents.index(e.agent_selection)
+    assert e.agent_selection != first and (reward, terminated, truncated, info) == \
+        (0.0, False, False, {})
+    deal = e.table.deal
+    assert np.array_equal(obs["observation"], e.table.encoder.encode_view(deal.view(seat)))
+    assert np.flatnonzero(obs["action_mask"]).tolist() == sorted(deal.legal_codes())
+    assert e.last(observe=False)[0] is None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -13,6 +14,7 @@ from .actions import ActionSpace, action_space
 from .observations import Encoder, encoder
 
 EPISODES = ("deal", "match")
+_INT8 = np.dtype(np.int8)  # np.frombuffer converts a type to this at every call
 
 
 def resolve_game(game: str | Game, options: dict[str, Any]) -> Game:
@@ -57,6 +59,9 @@ class Table:
         self._codes: list[int] | None = None
         self._legal: dict[int, int] | None = None
         self._finished = 0
+        # what apply() returns when no deal ended: shared, so that callers can skip summing it
+        self.no_pay: tuple[float, ...] = (0.0,) * self.players
+        self._no_mask = np.zeros(self.space.size, np.int8)
 
     def seed(self, seed: int | None) -> random.Random:
         """Reseed (``seed`` given) or continue the episode stream; returns the stream."""
@@ -85,11 +90,13 @@ class Table:
 
     @property
     def to_move(self) -> int | None:
-        return self.match.to_move if self.match is not None else self.deal._turn
+        match = self.match
+        return self.deal._turn if match is None else match.to_move
 
     @property
     def over(self) -> bool:
-        return self.match.is_over if self.match is not None else self.deal._turn is None
+        match = self.match
+        return self.deal._turn is None if match is None else match.is_over
 
     def codes(self) -> list[int]:
         """The legal move codes of the seat to move (cached per position)."""
@@ -107,17 +114,22 @@ class Table:
 
     def mask(self, seat: int) -> np.ndarray:
         """The int8 action mask of ``seat`` (all 0 unless it is to move)."""
-        if seat != self.to_move:
-            return np.zeros(self.space.size, np.int8)
+        match = self.match
+        if seat != (self.deal._turn if match is None else match.to_move):
+            return self._no_mask.copy()
         space = self.space
         if space.mapped:  # the mapping is the costly part: build it once per position
-            m = np.zeros(space.size, np.int8)
-            m[list(self.legal())] = 1
-            return m
-        return np.frombuffer(space.mask(self.codes()), np.int8)
+            m = bytearray(space.size)
+            for a in self.legal():
+                m[a] = 1
+            return np.frombuffer(m, _INT8)
+        codes = self._codes
+        if codes is None:  # a seat is to move, so the episode is not over
+            codes = self._codes = self.deal.legal_codes()
+        return np.frombuffer(space.mask(codes), _INT8)
 
     def observe(self, seat: int) -> np.ndarray:
-        return self.encoder.encode_deal(self.deal, seat, self.match)
+        return self.encoder.deal_encoder(self.deal, seat, self.match)
 
     # ---- moves
 
@@ -143,8 +155,9 @@ class Table:
             return self.legal().get(int(action))
         return self.space.code_of(int(action), self.codes())
 
-    def apply(self, code: int) -> list[float]:
-        """Apply a legal code; the results of the deals this finished (zeros if none)."""
+    def apply(self, code: int) -> Sequence[float]:
+        """Apply a legal code; the results of the deals this finished (:attr:`no_pay` if
+        none)."""
         if self.match is None:
             deal = self.deal
             deal.apply_code(code)
@@ -152,10 +165,10 @@ class Table:
             self._codes = self._legal = None
             if deal._turn is None:
                 return [float(x) for x in (deal.result or [0] * self.players)]
-            return [0.0] * self.players
+            return self.no_pay
         return self.play(self.game.move(code))
 
-    def play(self, move: Move) -> list[float]:
+    def play(self, move: Move) -> Sequence[float]:
         """Play a move through the public API (checked); like :meth:`apply`."""
         if self.match is None:
             self.deal.play(move)
@@ -164,7 +177,7 @@ class Table:
             self.deal = self.match.deal
         return self._after()
 
-    def _after(self) -> list[float]:
+    def _after(self) -> Sequence[float]:
         self.moves += 1
         self._codes = self._legal = None
         match = self.match
@@ -172,7 +185,7 @@ class Table:
         if match is None:
             if self.deal._turn is None:
                 return [float(x) for x in (self.deal.result or [0] * n)]
-            return [0.0] * n
+            return self.no_pay
         out = [0.0] * n
         while self._finished < len(match.deals):
             res = match.deals[self._finished].result or [0] * n

@@ -181,7 +181,17 @@ class CardplayEnv(gymnasium.Env):
             paid += table.play(bot.choose(view))[seat]
 
     def _info(self) -> dict[str, Any]:
-        mask = self.table.mask(self.seat) if not self._done or self.table.to_move == self.seat \
-            else np.zeros(self.table.space.size, np.int8)
-        return {"action_mask": mask, "legal_actions": np.flatnonzero(mask),
-                "seat": self.seat, "to_move": self.table.to_move}
+        table = self.table
+        if not self._done or table.to_move == self.seat:
+            mask = table.mask(self.seat)
+            if table.space.mapped:
+                # Twenty's thousands of actions: its few legal ones are known, no need to scan
+                legal = np.array(sorted(table.legal()) if table.to_move == self.seat else [],
+                                 np.intp)
+            else:
+                legal = np.flatnonzero(mask)
+        else:
+            mask = np.zeros(table.space.size, np.int8)
+            legal = np.flatnonzero(mask)
+        return {"action_mask": mask, "legal_actions": legal, "seat": self.seat,
+                "to_move": table.to_move}

@@ -95,8 +95,16 @@ class Encoder:
         assert len(self._labels) == self.size and n == self.n
         self.weight = 1.0 / self.copies
         self._zeros = array("f", bytes(4 * self.size))
-        make = _fast.FAST.get(game.name)
-        self._fast: _fast.Filler | None = make(self) if make is not None else None
+        # the fast path: the whole vector written into a zeroed buffer (OpenSpiel's observer
+        # tensor), and the encoder of fresh vectors built on its two parts
+        self._fast_writer: _fast.DealWriter | None = None
+        self._fast: _fast.DealEncoder | None = None
+        writers = _fast.deal_writers(self)
+        if writers is not None:
+            self._fast_writer = _fast.chain(*writers)
+            self._fast = _fast.deal_encoder(self, *writers)
+        # ``encode_deal`` without its default argument: what the adapters call at every step
+        self.deal_encoder: _fast.DealEncoder = self._fast or self._encode_deal_slow
 
     # ---- layout
 
@@ -141,10 +149,10 @@ class Encoder:
     def encode_deal(self, deal: Deal, seat: int, match: Match | None = None) -> np.ndarray:
         """The vector of ``deal.view(seat)`` (``match.view(seat)`` with ``match``), read from
         the deal's state by the game's fast path when it has one (the same vector)."""
-        buf = _fast.encode_deal(self, deal, seat, match)
-        if buf is None:
-            return self.encode(Snapshot.of_deal(deal, seat, match))
-        return np.frombuffer(buf, np.float32)
+        return self.deal_encoder(deal, seat, match)
+
+    def _encode_deal_slow(self, deal: Deal, seat: int, match: Match | None) -> np.ndarray:
+        return self.encode(Snapshot.of_deal(deal, seat, match))
 
     def encode_view(self, view: View) -> np.ndarray:
         """The vector of a View."""

@@ -45,6 +45,7 @@ import dataclasses
 import json
 import random
 from collections.abc import Callable
+from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -58,6 +59,9 @@ from .observations import CARD_ID, Encoder, encoder
 __all__ = ["CardplayGame", "CardplayState", "game_name", "register"]
 
 _BANCHOK_CAP = 2000
+# pyspiel asks for the player to move several times a step: plain ints, looked up once
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _REGISTERED: set[str] = set()
 
 
@@ -203,6 +207,9 @@ class _Shared:
         deck = self.game._deck_cards()
         self.deck_size = len(deck)
         self.counts = [deck.count(c) for c in range(52)]
+        self.cards = [c for c in range(52) if self.counts[c]]
+        self.copies = max(self.counts)
+        self.dealer_outcomes = [(s, 1.0 / self.n) for s in range(self.n)]
         self.chip_game = name in ("banchok", "macao")
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
@@ -304,6 +311,17 @@ class CardplayGame(pyspiel.Game):
 class CardplayState(pyspiel.State):
     """A deal in progress: the dealer and deck are dealt by chance nodes, then the seats play."""
 
+    # Class defaults, set on the instance once they change: pyspiel builds a fresh state to
+    # probe the observer at every observation_tensor call, so a state starts cheaply.
+    box: _DealBox | None = None
+    moves = 0
+    replay = 0  # moves already in an adopted deal (resampling)
+    adopt: _DealBox | None = None
+    # The legal codes of the position after `codes_at` moves, from _legal_actions: the move
+    # that follows reuses them instead of asking the deal again.
+    codes: list[int] | None = None
+    codes_at = -1
+
     def __init__(self, game: CardplayGame) -> None:
         super().__init__(game)
         sh = game.shared
@@ -311,20 +329,17 @@ class CardplayState(pyspiel.State):
         self.dealer = sh.dealer
         self.dealt: list[int] = []
         self.left = list(sh.counts)
-        self.box: _DealBox | None = None
-        self.moves = 0
-        self.replay = 0  # moves already in an adopted deal (resampling)
-        self.adopt: _DealBox | None = None
+        self.cards_left = list(sh.cards)  # the card ids with copies left, ascending
 
     # ---- pyspiel.State
 
     def current_player(self) -> int:
         box = self.box
         if box is None:
-            return int(pyspiel.PlayerId.CHANCE)
+            return _CHANCE
         t = box.deal._turn
         if t is None or self.moves >= self.shared.max_moves:
-            return int(pyspiel.PlayerId.TERMINAL)
+            return _TERMINAL
         return t
 
     def is_terminal(self) -> bool:
@@ -335,15 +350,20 @@ class CardplayState(pyspiel.State):
         box = self.box
         if box is None or player != box.deal._turn or self.is_terminal():
             return []
-        return self.shared.space.legal_actions(box.deal.legal_codes())
+        codes = self.codes = box.deal.legal_codes()
+        self.codes_at = self.moves
+        return self.shared.space.legal_actions(codes)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        sh = self.shared
         if self.dealer < 0:
-            n = self.shared.n
-            return [(s, 1.0 / n) for s in range(n)]
-        left = self.left
-        total = self.shared.deck_size - len(self.dealt)
-        return [(c, k / total) for c, k in enumerate(left) if k]
+            return list(sh.dealer_outcomes)
+        total = sh.deck_size - len(self.dealt)
+        if sh.copies == 1:  # every card left has probability 1 / total
+            return list(zip(self.cards_left, repeat(1 / total)))
+        by_copies = [k / total for k in range(sh.copies + 1)]
+        return list(zip(self.cards_left,
+                        map(by_copies.__getitem__, map(self.left.__getitem__, self.cards_left))))
 
     def _apply_action(self, action: int) -> None:
         sh = self.shared
@@ -353,17 +373,24 @@ class CardplayState(pyspiel.State):
                 return
             self.dealt.append(int(action))
             self.left[action] -= 1
+            if not self.left[action]:
+                self.cards_left.remove(action)
             if len(self.dealt) == sh.deck_size:
                 self._deal()
             return
-        self.moves += 1
         if self.replay:  # the adopted deal has played this move already
+            self.moves += 1
             self.replay -= 1
             return
         deal = self.box.deal
-        code = sh.space.code_of(int(action), deal.legal_codes())
-        if code is None:
+        codes = self.codes
+        if codes is None or self.codes_at != self.moves:
+            codes = deal.legal_codes()
+        code = sh.space.code_of(int(action), codes)
+        if code is None:  # refused before anything changes
             raise ValueError(f"{game_name(sh.game.name)}: action {action} is not legal now")
+        self.codes = None
+        self.moves += 1
         deal.apply_code(code)
 
     def _deal(self) -> None:
@@ -435,6 +462,7 @@ class CardplayState(pyspiel.State):
         else:
             new.dealt = order
             new.left = [0] * 52
+            new.cards_left = []
             new._deal()
         new.replay = len(sampled.history)
         for _, code in sampled.history:
@@ -470,22 +498,31 @@ class CardplayObserver:
                 self.dict[f"put_down_by_seat+{i}"] = self.tensor[off:off + 52]
                 off += 52
             self.dict["moves_by_seat"] = self.tensor[off:off + n]
+        # The fast path writes straight into the tensor (no vector to copy): its floats and its
+        # bytes, and the zeros it starts from.
+        self._writer = enc._fast_writer
+        self._floats = self.tensor.data
+        self._bytes = self._floats.cast("B")
+        self._zeros = bytes(4 * size)
 
     def set_from(self, state: CardplayState, player: int) -> None:
         t = self.tensor
         box = state.box
         if box is None:
-            t.fill(0.0)
+            self._bytes[:] = self._zeros
             return
         deal = box.deal
         enc = self.shared.encoder
-        t[:enc.size] = enc.encode_deal(deal, player)
+        if self._writer is not None:
+            self._bytes[:] = self._zeros
+            self._writer(deal, player, None, self._floats, self._bytes)
+        else:
+            t[:enc.size] = enc.encode_deal(deal, player)
         if not self.private:
             hand = enc.o_hand
             t[hand:hand + 52] = 0.0
         if self.perfect_recall:
             t[enc.size:] = 0.0  # the history planes below are written card by card
-        if self.perfect_recall:
             n = self.shared.n
             space = self.shared.space
             off = enc.size

@@ -70,6 +70,7 @@ class CardplayAECEnv(AECEnv):
         self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
         self.agents: list[str] = []
         self._started = False
+        self._encode = self.table.encoder.deal_encoder
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -110,7 +111,22 @@ class CardplayAECEnv(AECEnv):
             self._check_reset()
         seat = self._seat[agent]
         table = self.table
-        return {"observation": table.observe(seat), "action_mask": table.mask(seat)}
+        return {"observation": self._encode(table.deal, seat, table.match),
+                "action_mask": table.mask(seat)}
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        # AECEnv.last, less a layer: it runs at every step of every training loop
+        if not self._started:
+            self._check_reset()
+        agent = self.agent_selection
+        obs = None
+        if observe:  # self.observe(agent), inlined
+            seat = self._seat[agent]
+            table = self.table
+            obs = {"observation": self._encode(table.deal, seat, table.match),
+                   "action_mask": table.mask(seat)}
+        return (obs, self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
 
     def step(self, action: Any) -> None:
         if not self._started:
@@ -120,22 +136,28 @@ class CardplayAECEnv(AECEnv):
             self._was_dead_step(action)
             return
         table = self.table
-        code = table.code_of(action)
+        space = table.space
+        if type(action) is int and not space.mapped:  # Table.code_of's common case, inlined
+            codes = table._codes
+            code = space.code_of(action, codes if codes is not None else table.codes())
+        else:
+            code = table.code_of(action)
         if code is None:
             raise ValueError(table.illegal_message(action))
         self._cumulative_rewards[agent] = 0.0
         paid = table.apply(code)
         agents = self.agents
-        pays = any(paid)
+        pays = paid is not table.no_pay and any(paid)
         if pays or self._paid:
             self.rewards = {a: paid[self._seat[a]] for a in agents}
             self._paid = pays
-        if table.over:
+        turn = table.to_move
+        if turn is None:  # the deal (or the match) is over
             self.terminations = {a: True for a in agents}
         elif table.max_moves is not None and table.truncated:
             self.truncations = {a: True for a in agents}
         else:
-            self.agent_selection = self.possible_agents[table.to_move]  # type: ignore[index]
+            self.agent_selection = self.possible_agents[turn]
         if self._paid:
             self._accumulate_rewards()
         if self.render_mode == "human":
