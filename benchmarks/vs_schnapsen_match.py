@@ -34,7 +34,7 @@ from typing import Any
 
 import cardplay
 from cardplay.arena import wilson_interval
-from cardplay.bots import LEVELS
+from cardplay.bots import LEVELS, SEARCH_BUDGETS
 from cardplay.bots import load as load_bot
 from cardplay.engine import Deal
 from cardplay.games.sixty_six import VU_SCHNAPSEN_OPTIONS
@@ -104,6 +104,7 @@ class CardplayBot(Bot):
         self.partial = ""            # the current trick's lead, played before its trick is done
         self.decisions = 0
         self.seconds = 0.0
+        self.cpu_ms: list[float] = []  # CPU time of each of our decisions
         self.ended = False
 
     # ---- replaying the VU game into the shadow
@@ -176,9 +177,10 @@ class CardplayBot(Bot):
     def get_move(self, perspective: Any, leader_move: Any) -> Any:
         self._catch_up(perspective, leader_move)
         theirs = self._check(perspective, leader_move)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         move = self.bot.choose(self.shadow.view(self.seat))
         self.seconds += time.perf_counter() - t0
+        self.cpu_ms.append(1000 * (time.process_time() - c0))
         self.decisions += 1
         return theirs[move.text]
 
@@ -246,15 +248,26 @@ def play_game(level: str, opp: str, deal_seed: int, our_seat: int, bot_seed: int
     return {"deal_seed": deal_seed, "our_seat": our_seat, "won": won,
             "game_points": points if won else -points, "points": list(d.points),
             "tricks": len(d.view(0).public["tricks"]), "seconds": seconds, "cpu_seconds": cpu,
-            "our_moves": ours.decisions, "our_seconds": ours.seconds,
+            "our_moves": ours.decisions, "our_seconds": ours.seconds, "our_cpu_ms": ours.cpu_ms,
             "their_moves": theirs.decisions, "their_seconds": theirs.seconds}
 
 
-def play_duplicate(job: tuple[str, str, int, int]) -> list[dict[str, Any]]:
+def play_duplicate(job: tuple[str, str, int, int, bool]) -> list[dict[str, Any]]:
     """Both games of one deal, seats swapped, from the same deck."""
-    level, opp, seed, index = job
+    level, opp, seed, index, budget_only = job
+    if budget_only:
+        # The seconds cap is a safety net that binds only when the machine is short of CPU,
+        # and then it weakens our bot alone: without it the moves depend only on the seeds.
+        iterations, _ = SEARCH_BUDGETS[level]
+        SEARCH_BUDGETS[level] = (iterations, None)
     deal_seed = seed * 1_000_003 + index
     return [play_game(level, opp, deal_seed, seat, deal_seed * 2 + seat) for seat in (0, 1)]
+
+
+def _quantiles(xs: list[float]) -> dict[str, float]:
+    s = sorted(xs) or [0.0]
+    return {q: s[min(len(s) - 1, int(f * len(s)))]
+            for q, f in (("median", 0.5), ("p95", 0.95), ("p99", 0.99))} | {"max": s[-1]}
 
 
 def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -273,6 +286,7 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
         / max(1, sum(r["our_seat"] == 0 for r in rows)),
         "our_ms_per_move": 1000 * sum(r["our_seconds"] for r in rows) / max(1, our_moves),
         "their_ms_per_move": 1000 * sum(r["their_seconds"] for r in rows) / max(1, their_moves),
+        "our_cpu_ms": _quantiles([t for r in rows for t in r.get("our_cpu_ms", [])]),
         "decisions_cross_checked": our_moves,
         "seconds_per_game": sum(r["seconds"] for r in rows) / n,
         # CPU time is what core-hours are made of; wall time grows on a shared machine.
@@ -281,8 +295,9 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def run(level: str, opp: str, deals: int, seed: int, workers: int,
-        progress: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
-    jobs = [(level, opp, seed, i) for i in range(deals)]
+        progress: Callable[[int], None] | None = None,
+        budget_only: bool = False) -> list[dict[str, Any]]:
+    jobs = [(level, opp, seed, i, budget_only) for i in range(deals)]
     rows: list[dict[str, Any]] = []
     results: Iterable[list[dict[str, Any]]]
     if workers <= 1:
@@ -309,6 +324,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--workers", type=int, default=1, help="processes")
     ap.add_argument("--out", help="write the summary and every game to this JSON file")
+    ap.add_argument("--budget-only", action="store_true",
+                    help="lift our bot's seconds cap per move (its iteration budget alone "
+                         "decides, so a busy machine cannot weaken it); CPU time is reported")
     args = ap.parse_args(argv)
     if Bot is object:
         print("the 'schnapsen' package is not installed: pip install schnapsen", file=sys.stderr)
@@ -320,10 +338,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {done}/{args.deals} deals, {time.perf_counter() - started:.0f} s",
                   file=sys.stderr, flush=True)
 
-    rows = run(args.bot, args.opponent, args.deals, args.seed, args.workers, progress)
+    rows = run(args.bot, args.opponent, args.deals, args.seed, args.workers, progress,
+               args.budget_only)
     s = summarize(rows)
     s.update(bot=args.bot, opponent=args.opponent, deals=args.deals, seed=args.seed,
-             workers=args.workers, wall_seconds=time.perf_counter() - started,
+             workers=args.workers, budget_only=args.budget_only,
+             wall_seconds=time.perf_counter() - started,
              options=VU_SCHNAPSEN_OPTIONS)
     lo, hi = s["wilson95"]
     gp = s["game_points_per_game"]
@@ -334,6 +354,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  game points    {gp['ours']:.3f} ours, {gp['theirs']:.3f} theirs per game "
           f"(net {gp['net']:+.3f})")
     print(f"  ms per move    ours {s['our_ms_per_move']:.1f}, theirs {s['their_ms_per_move']:.1f}")
+    cpu = s["our_cpu_ms"]
+    print(f"  our CPU ms     median {cpu['median']:.0f}, p95 {cpu['p95']:.0f}, "
+          f"p99 {cpu['p99']:.0f}, max {cpu['max']:.0f} per move"
+          f"{' (no seconds cap)' if args.budget_only else ''}")
     print(f"  cross-checked  {s['decisions_cross_checked']} decisions, {s['games']} results; "
           f"{s['seconds_per_game']:.2f} s ({s['cpu_seconds_per_game']:.2f} s CPU) per game, "
           f"{s['wall_seconds']:.0f} s wall")

@@ -27,7 +27,7 @@ LEVELS = ("random", "heuristic", "fast", "strong")
 
 # Search budgets per level: iterations (reproducible) capped by seconds per move (a safety net
 # on slow machines; when the cap binds, the move depends on the machine's speed).
-SEARCH_BUDGETS = {"fast": (120, 0.045), "strong": (1500, 0.9)}
+SEARCH_BUDGETS: dict[str, tuple[int, float | None]] = {"fast": (120, 0.045), "strong": (1500, 0.9)}
 
 # Which searcher plays `fast` and `strong` in each game, picked by measurement against the
 # heuristic (arena deal share): "rollout" is PolicyRolloutBot over the game's heuristic,
