@@ -4,6 +4,8 @@ Each iteration samples a world consistent with the bot's view (``game.sample_dea
 one tree of the bot's information set with UCB restricted to the moves available in that world
 (availability counts, Cowling et al. 2012), expands one move, finishes the deal with a rollout
 policy on the fast path, and backs up every seat's reward. The move played is the most visited.
+The search stops before its budget once no number of remaining iterations could change which move
+is the most visited (``stop_early``: the move is the one the whole budget would play).
 
 Rewards are the deal's results scaled to [0, 1] across the seats (the best seat 1, the worst 0),
 so a two-player win is 1 whatever its margin and banking games value chips linearly.
@@ -48,12 +50,26 @@ def random_rollout(deal: Deal, rng: random.Random) -> int:
     return codes[int(rng.random() * len(codes))]
 
 
+def _decided(root: _Node, remaining: int) -> bool:
+    """Whether the most visited root move stays the most visited whatever ``remaining`` more
+    iterations do: the move played is then fixed, so the rest of the budget would be wasted."""
+    first = second = 0
+    for ch in root.children.values():
+        v = ch.visits
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first - second > remaining
+
+
 class ISMCTSBot:
     """SO-ISMCTS with a budget of iterations and/or seconds per move."""
 
     def __init__(self, game: Game, seed: int | None = None, iterations: int = 1000,
                  seconds: float | None = None, exploration: float = 0.7,
-                 rollout: RolloutPolicy | None = None, max_rollout_moves: int = 10_000) -> None:
+                 rollout: RolloutPolicy | None = None, max_rollout_moves: int = 10_000,
+                 stop_early: bool = True) -> None:
         if iterations < 1:
             raise ValueError("ISMCTSBot needs at least one iteration per move")
         self.game = game
@@ -63,6 +79,7 @@ class ISMCTSBot:
         self.exploration = exploration
         self.rollout = rollout or random_rollout
         self.max_rollout_moves = max_rollout_moves
+        self.stop_early = stop_early
         self.last_iterations = 0
 
     def choose(self, view: View) -> Move:
@@ -82,8 +99,11 @@ class ISMCTSBot:
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         rollout, limit = self.rollout, self.max_rollout_moves
         it = 0
-        while it < self.iterations:
+        budget, stop_early = self.iterations, self.stop_early
+        while it < budget:
             if deadline is not None and it and time.perf_counter() > deadline:
+                break
+            if stop_early and it & 15 == 0 and it and _decided(root, budget - it):
                 break
             it += 1
             world = game.sample_deal(view, rng)
