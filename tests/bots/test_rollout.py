@@ -126,6 +126,9 @@ def test_trick_games_use_their_pimc_bots() -> None:
     strong, fast = load("strong", sixty_six, seed=1), load("fast", sixty_six, seed=1)
     assert strong.phase1.iterations > fast.phase1.iterations
     assert strong.worlds > fast.worlds
+    # fast searches only its first-phase leads; the heuristic answers the opponent's leads.
+    assert type(fast.follower).__module__.endswith("heuristics.sixty_six")
+    assert strong.follower is None
 
 
 def test_looks_stop_as_soon_as_a_challenger_clearly_wins() -> None:

@@ -236,3 +236,31 @@ def test_pimc_bot_plays_legal_moves_to_the_end(options: dict[str, object]) -> No
             else:
                 deal.play(rng.choice(deal.legal_moves()), seat=seat)
         assert deal.result is not None
+
+
+def test_with_a_follower_search_only_leads_in_the_first_phase() -> None:
+    from cardplay.bots import load
+    from cardplay.bots.ismcts import ISMCTSBot
+
+    game = cardplay.load("sixty-six")
+    heuristic = load("heuristic", game, seed=4)
+    rng = random.Random(5)
+    follows = leads = 0
+    for seed in range(4):
+        deal = game.deal(seed=seed)
+        while not deal.is_over:
+            seat = deal.to_move
+            assert seat is not None
+            view = deal.view(seat)
+            if view.public["phase"] == 1 and len(view.legal_moves) > 1:
+                bot = PIMCBot(game, seed=seed, iterations=40, seconds=None, follower=heuristic)
+                if view.public["trick"]:
+                    # A follow is the follower's move, whatever the search would play.
+                    assert bot.search(view) == game.code_of(heuristic.choose(view))
+                    follows += 1
+                else:
+                    alone = ISMCTSBot(game, seed=seed, iterations=40)
+                    assert bot.search(view) == alone.search(view)
+                    leads += 1
+            deal.play(rng.choice(deal.legal_moves()), seat=seat)
+    assert follows >= 5 and leads >= 5

@@ -31,6 +31,7 @@ from typing import Any
 
 from ..engine import Game, Move, View
 from ..games.sixty_six import CLOSE, EXCHANGE, SixtySixDeal
+from . import Bot
 from .ismcts import ISMCTSBot
 
 __all__ = ["POINT_VALUE", "WIN_VALUE", "PIMCBot", "evaluate", "minimax", "solve"]
@@ -265,13 +266,15 @@ class PIMCBot:
     opponent hand when there are at most ``enumerate_limit``, else ``closed_worlds`` samples,
     each solved exactly. ``max_nodes`` bounds one world's search and ``move_nodes`` the whole
     move (no new world starts past it, so the budget is deterministic); ``seconds`` is only a
-    safety net for slow machines. With ``iterations``, ISMCTS plays phase 1 instead.
+    safety net for slow machines. With ``iterations``, ISMCTS plays phase 1 instead; with a
+    ``follower`` as well, ISMCTS only leads in phase 1 and the follower answers the opponent's
+    leads there (the cheap level spends its search where the heuristic is weakest).
     """
 
     def __init__(self, game: Game, seed: int | None = None, worlds: int = 8, depth: int = 2,
                  max_nodes: int = 10_000, move_nodes: int = 60_000, closed_worlds: int = 16,
                  enumerate_limit: int = 60, seconds: float | None = 3.0,
-                 iterations: int | None = None) -> None:
+                 iterations: int | None = None, follower: Bot | None = None) -> None:
         self.game = game
         self.rng = random.Random(seed)
         self.worlds = worlds
@@ -289,6 +292,7 @@ class PIMCBot:
         self.phase1: ISMCTSBot | None = None
         if iterations is not None:
             self.phase1 = ISMCTSBot(game, seed=seed, iterations=iterations, seconds=seconds)
+        self.follower = follower
 
     def choose(self, view: View) -> Move:
         legal = view.legal_moves
@@ -299,6 +303,8 @@ class PIMCBot:
     def search(self, view: View) -> int:
         """The code of the move with the best average value over the worlds."""
         if self.phase1 is not None and view.public["phase"] == 1:
+            if self.follower is not None and view.public["trick"]:
+                return self.game.code_of(self.follower.choose(view))
             return self.phase1.search(view)
         totals: dict[int, float] = {}
         counts: dict[int, int] = {}
