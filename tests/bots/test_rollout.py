@@ -114,6 +114,17 @@ def test_levels_use_the_rollout_bot_where_the_table_says() -> None:
     assert isinstance(load("strong", macao, seed=1), PolicyRolloutBot)
 
 
+def test_maltese_twenty_levels_look_further_ahead_than_its_heuristic() -> None:
+    from cardplay.bots.heuristics.maltese_twenty import HeuristicBot
+
+    game = cardplay.load("maltese-twenty")
+    heuristic, fast, strong = (load(lv, game, seed=1) for lv in ("heuristic", "fast", "strong"))
+    assert isinstance(fast, HeuristicBot) and isinstance(strong, HeuristicBot)
+    assert isinstance(heuristic, HeuristicBot)
+    assert heuristic.samples < fast.samples < strong.samples
+    assert heuristic.depth < fast.depth < strong.depth
+
+
 def test_trick_games_use_their_pimc_bots() -> None:
     from cardplay.bots import sixty_six_solver, two_ten_jack_solver
 
