@@ -184,3 +184,29 @@ def test_looks_drop_a_challenger_that_never_makes_a_difference() -> None:
     # variance floor keeps the challenger for about 20 worlds before it is dropped, and then the
     # search stops.
     assert bot.last_worlds == 20
+
+
+def test_a_view_the_sampler_gives_up_on_keeps_the_base_move() -> None:
+    # Twenty with exact counts and compulsory draws (neither preset), 4 players: after this
+    # record the sampler finds no world for seat 1 in its tries (a documented limit of that
+    # option mix). The searching levels must still move, playing the heuristic's move.
+    game = cardplay.load("twenty", count_rule="exact", may_draw_voluntarily=False, players=4)
+    deal = game.deal(seed=60)
+    record = "draw KS=2 2H+KD=1 2D+2S draw draw 3D+KH=4 draw draw QC draw draw draw"
+    for text in record.split(" "):
+        deal.play(text)
+    view = deal.view(1)
+    try:
+        game.sample_deal(view, random.Random(2))
+    except ValueError:
+        pass
+    else:  # the sampler has learnt this view: the test needs another one
+        raise AssertionError("the sampler now draws this view; pick a view it gives up on")
+    for level in ("fast", "strong"):
+        twin = load(level, game, seed=1)
+        assert isinstance(twin, PolicyRolloutBot)
+        base_move = twin.base.choose(view)  # type: ignore[attr-defined]
+        bot = load(level, game, seed=1)
+        assert isinstance(bot, PolicyRolloutBot)
+        assert bot.choose(view) == base_move
+        assert bot.last_worlds == 0

@@ -170,8 +170,14 @@ class PolicyRolloutBot:
                 break
             if self.decisions is not None and self._spent >= self.decisions:
                 break
+            try:
+                world = game.sample_deal(view, rng)
+            except ValueError:
+                # Twenty's sampler gives up on a few very constrained views of one option mix
+                # (exact counts with compulsory draws: see its sample_deal); the base policy's
+                # move then stands rather than the bot failing the player's game.
+                break
             w += 1
-            world = game.sample_deal(view, rng)
             rollout_seed = rng.getrandbits(63)
             base_value = 0.0
             for i, code in enumerate(cands):
@@ -191,7 +197,7 @@ class PolicyRolloutBot:
                     break
         self.last_worlds = w
         self._world_cost = self._spent // max(1, w)
-        self.last_values = {c: t / w for c, t, a in zip(cands, totals, active) if a}
+        self.last_values = {c: t / w for c, t, a in zip(cands, totals, active) if a} if w else {}
         if switch_to:
             return cands[switch_to]
         if w < max(2, self.switch_worlds):
