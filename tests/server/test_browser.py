@@ -112,8 +112,12 @@ def test_one_deal_of_every_other_game(live: LiveServer, page: Page, tmp_path: Pa
             page.screenshot(path=str(shots(tmp_path) / f"{game}-play.png"), full_page=True)
             first = False
     assert board_attr(page, "data-deal") != "1" or page.locator("#end-screen").count()
-    if page.locator("#deal-over").count():
-        expect(page.locator("#deal-over h2")).to_have_text("Deal 1 is over")
+    # Read the notice in one step: the bots may finish the match meanwhile, and the end screen
+    # then replaces the notice (seen once under load in Banchok).
+    notice = page.evaluate(
+        "() => { const e = document.querySelector('#deal-over h2'); return e && e.textContent; }")
+    if notice is not None:
+        assert notice == "Deal 1 is over"
     page.screenshot(path=str(shots(tmp_path) / f"{game}-deal-over.png"), full_page=True)
 
 
