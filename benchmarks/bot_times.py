@@ -15,6 +15,7 @@ import argparse
 import time
 
 import cardplay
+from cardplay.arena import play_deal
 from cardplay.bots import load
 
 TARGETS = {"fast": (0.050, None), "strong": (1.0, 3.0)}  # (median, p99) in seconds
@@ -30,19 +31,12 @@ def measure(name: str, level: str, deals: int, seed: int) -> list[float]:
     game = cardplay.load(name, **options)
     times: list[float] = []
     for i in range(deals):
-        deal = game.deal(seed=seed + i)
         measured = i % game.players
         bots = [load(level if s == measured else "heuristic", game, seed=seed + 7 * i + s)
                 for s in range(game.players)]
-        while not deal.is_over:
-            seat = deal.to_move
-            assert seat is not None
-            view = deal.view(seat)
-            start = time.process_time()
-            move = bots[seat].choose(view)
-            if seat == measured:
-                times.append(time.process_time() - start)
-            deal.play(move, seat=seat)
+        timing: list[list[float]] = [[] for _ in range(game.players)]
+        play_deal(game, seed + i, bots, timing, clock=time.process_time)
+        times += timing[measured]
     return sorted(times)
 
 
