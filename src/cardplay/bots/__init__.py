@@ -59,7 +59,9 @@ LOOKAHEAD_BUDGETS: dict[str, tuple[int, int]] = {"fast": (48, 6), "strong": (128
 # [0.506, 0.542] over 1,500 (mean 3.9 ms per move), 1,024 hands 0.504 [0.482, 0.525] over
 # 1,000: a small edge that stops growing past a hundred or so hands. The level on a fresh seed
 # (`cardplay arena two-ten-jack fast heuristic --deals 3000 --seed 78`): 0.507 [0.494, 0.520],
-# not clear of even; PIMC, the level before, scored 0.497 [0.440, 0.553] over 150 deals.
+# not clear of even, nor over 10,000 deals (seed 80: 0.505 [0.498, 0.512], though its hand
+# points per deal, 2.627 +- 0.085 of the 5 a hand shares out, are); PIMC, the level before,
+# scored 0.497 [0.440, 0.553] over 150 deals.
 # Strong plays the same: its PIMC bot (12 worlds, 3 tricks deep) scored below an even share,
 # 0.472 [0.432, 0.512] over 300 deals (seed 79) and 0.445 [0.378, 0.514] over 100 (seed 5), and
 # more hands than 256 gained nothing.
