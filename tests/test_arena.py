@@ -57,6 +57,14 @@ def test_arena_command_writes_report_and_csv(tmp_path: Path, capsys: pytest.Capt
     assert "deal share" in capsys.readouterr().out
 
 
+def test_a_matches_only_run_shows_no_deal_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "sixty-six", "heuristic", "random", "--deals", "0", "--matches", "1",
+                 "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "match share" in out and "over 1 matches" in out
+    assert "deal share" not in out and "result per deal" not in out
+
+
 @pytest.mark.parametrize("argv", [
     ["arena", "sixty-six", "nope", "random"],
     ["arena", "sixty-six", "random", "random", "--deals", "0"],

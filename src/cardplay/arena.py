@@ -131,10 +131,14 @@ class Report:
             f"{self.players} seats, "
             f"{self.games_played} games ({self.deals} deals x {self.players} rotations), "
             f"seed {self.seed}, {self.seconds:.1f} s",
-            f"  deal share {self.share:.3f}  95% [{self.share_low:.3f}, {self.share_high:.3f}]  "
-            f"(fair {self.fair_share:.3f})",
-            f"  result per deal {self.mean_result_a:+.3f} +- {self.mean_result_a_half_width:.3f}",
         ]
+        if self.deals:  # a matches-only run has no deal figures to show
+            lines += [
+                f"  deal share {self.share:.3f}  95% [{self.share_low:.3f}, "
+                f"{self.share_high:.3f}]  (fair {self.fair_share:.3f})",
+                f"  result per deal {self.mean_result_a:+.3f} +- "
+                f"{self.mean_result_a_half_width:.3f}",
+            ]
         if self.elo is not None:
             lines.append(f"  Elo {self.elo:+.0f}  95% [{self.elo_low:+.0f}, {self.elo_high:+.0f}]")
         if self.matches and self.match_share is not None:
