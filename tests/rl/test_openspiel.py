@@ -255,3 +255,25 @@ def test_a_move_after_legal_actions_is_checked_in_its_own_position() -> None:
     assert str(state) == before and state.legal_actions() == legal and state.moves == moves
     state.apply_action(legal[0])
     assert state.history()[-2:] == [first[0], legal[0]]
+
+
+def test_chance_actions_outside_the_outcomes_are_refused_unchanged() -> None:
+    """A dealer that is not a seat, a card outside the deck and a card already dealt are
+    refused with a clear error; the state keeps its history and outcomes."""
+    game = _load("sixty-six", {})
+    state = game.new_initial_state()
+    for bad in (2, 5):
+        with pytest.raises(Exception, match="not a dealer"):
+            state.apply_action(bad)
+    assert state.history() == [] and state.chance_outcomes() == [(0, 0.5), (1, 0.5)]
+    state.apply_action(1)
+    deck = cardplay.load("sixty-six")._deck_cards()
+    outside = next(c for c in range(52) if c not in deck)
+    first = state.chance_outcomes()[0][0]
+    state.apply_action(first)
+    before = state.chance_outcomes()
+    for bad in (outside, first, 52):
+        with pytest.raises(Exception, match="not a card left"):
+            state.apply_action(bad)
+    assert state.history() == [1, first] and state.chance_outcomes() == before
+    assert len(before) == len(deck) - 1

@@ -368,9 +368,17 @@ class CardplayState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         sh = self.shared
         if self.box is None:
+            # chance actions are checked like moves: an outcome chance_outcomes() does not
+            # offer is refused before anything changes
             if self.dealer < 0:
+                if not 0 <= action < sh.n:
+                    raise ValueError(f"{game_name(sh.game.name)}: chance action {action} is not "
+                                     f"a dealer (0..{sh.n - 1})")
                 self.dealer = int(action)
                 return
+            if not (0 <= action < 52 and self.left[action] > 0):
+                raise ValueError(f"{game_name(sh.game.name)}: chance action {action} is not a "
+                                 f"card left to deal")
             self.dealt.append(int(action))
             self.left[action] -= 1
             if not self.left[action]:
