@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 
 __all__ = [
+    "CARD_OBJECTS",
     "RANK_CHARS",
     "SUIT_CHARS",
     "SUIT_MASKS",
@@ -132,10 +133,10 @@ class Card(int):
 
     def __new__(cls, value: int | str) -> Card:
         if isinstance(value, str):
-            return _CARDS[parse_card(value)]
+            return CARD_OBJECTS[parse_card(value)]
         if isinstance(value, int) and 0 <= value < 52:
-            if len(_CARDS) == 52:
-                return _CARDS[value]
+            if len(CARD_OBJECTS) == 52:
+                return CARD_OBJECTS[value]
             return super().__new__(cls, value)
         raise CardParseError(f"a card id is an int from 0 to 51, not {value!r}")
 
@@ -170,8 +171,9 @@ class Card(int):
 
 
 _TEXT: tuple[str, ...] = tuple(RANK_CHARS[i % 13] + SUIT_CHARS[i // 13] for i in range(52))
-_CARDS: list[Card] = []
-_CARDS.extend(Card(i) for i in range(52))
+# The 52 shared Card objects, by card id (a view hands these out instead of new ones).
+CARD_OBJECTS: list[Card] = []
+CARD_OBJECTS.extend(Card(i) for i in range(52))
 _PARSE_CACHE: dict[str, int] = {t: i for i, t in enumerate(_TEXT)}
 
 
@@ -292,7 +294,7 @@ class CardSet:
         return False
 
     def __iter__(self) -> Iterator[Card]:
-        return iter([_CARDS[c] for c in cards_of_mask(self.mask)])
+        return iter([CARD_OBJECTS[c] for c in cards_of_mask(self.mask)])
 
     def __len__(self) -> int:
         return self.mask.bit_count()

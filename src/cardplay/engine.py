@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar, TypeVar
 
-from .cards import _CARDS as _CARD_OBJECTS
-from .cards import Card, CardParseError, format_card, parse_card, parse_cards
+from .cards import CARD_OBJECTS, Card, CardParseError, format_card, parse_card, parse_cards
+from .declaration import Declaration, Facts
 
 __all__ = [
     "Deal",
@@ -53,6 +53,7 @@ __all__ = [
     "register",
     "replay",
     "shuffled",
+    "unregister",
 ]
 
 
@@ -265,7 +266,16 @@ class View:
     match: Mapping[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict; every card is written as its canonical string."""
+        """A JSON-ready dict; every card is written as its canonical string. The public state
+        holds the fields of the game's declaration, in its order."""
+        declaration = _DECLARATIONS.get(self.game)
+        if declaration is None:
+            declaration = _DECLARATIONS[self.game] = game_class(self.game).declaration
+        pub = self.public
+        if declaration is None:  # TRANSITION: removed once every game declares itself
+            public = _thaw(pub)
+        else:
+            public = {f.name: _thaw(pub[f.name]) for f in declaration.public if f.name in pub}
         return {
             "game": self.game,
             "seat": self.seat,
@@ -274,7 +284,7 @@ class View:
             "to_move": self.to_move,
             "hand": [str(c) for c in self.hand],
             "legal_moves": [m.text for m in self.legal_moves],
-            "public": _thaw(self.public),
+            "public": public,
             "points": list(self.points),
             "is_over": self.is_over,
             "result": list(self.result) if self.result is not None else None,
@@ -298,6 +308,8 @@ class Game(ABC):
 
     name: ClassVar[str]
     title: ClassVar[Mapping[str, str]]
+    # Everything a front-end, a bot level or an adapter needs to know (cardplay.declaration).
+    declaration: ClassVar[Declaration] = None  # type: ignore[assignment]  # TRANSITION
     Options: ClassVar[type]
     deck_size: ClassVar[int] = 52
     min_players: ClassVar[int] = 2
@@ -369,6 +381,15 @@ class Game(ABC):
     @property
     def players(self) -> int:
         return int(getattr(self.options, "players", self.min_players))
+
+    @property
+    def facts(self) -> Facts:
+        """The declared facts of this game with these options (built once per game)."""
+        cached: Facts | None = self.__dict__.get("_facts")
+        if cached is None:
+            cached = self.declaration.facts(self)
+            object.__setattr__(self, "_facts", cached)
+        return cached
 
     def options_dict(self) -> dict[str, Any]:
         """The options as a plain dict (every option, defaults included)."""
@@ -692,7 +713,7 @@ class Deal(ABC):
             players=self.players,
             dealer=self.dealer,
             to_move=self._turn,
-            hand=tuple([_CARD_OBJECTS[c] for c in self._hand(seat)]),
+            hand=tuple([CARD_OBJECTS[c] for c in self._hand(seat)]),
             legal_moves=legal,
             # The public dict is built afresh for every view, so nothing in it aliases the
             # deal's state; a read-only top level is enough to keep views from being edited
@@ -886,12 +907,22 @@ _REGISTRY: dict[str, str] = {
     "two-ten-jack": "cardplay.games.two_ten_jack",
 }
 _CLASSES: dict[str, type[Game]] = {}
+_DECLARATIONS: dict[str, Declaration] = {}
 
 
 def register(cls: type[G]) -> type[G]:
     """Class decorator: make a Game subclass loadable by its ``name``."""
     _CLASSES[cls.name] = cls
+    _DECLARATIONS.pop(cls.name, None)
     return cls
+
+
+def unregister(name: str) -> None:
+    """Forget a game registered with :func:`register` outside the built-in seven (for tests)."""
+    if name in _REGISTRY:
+        raise ValueError(f"{name!r} is a built-in game; it cannot be unregistered")
+    _CLASSES.pop(name, None)
+    _DECLARATIONS.pop(name, None)
 
 
 def _available(name: str) -> bool:
@@ -899,15 +930,18 @@ def _available(name: str) -> bool:
 
 
 def games() -> list[str]:
-    """The names of every registered game, sorted."""
-    return sorted(n for n in _REGISTRY if _available(n))
+    """The names of every registered game, sorted: the built-in ones and any registered with
+    :func:`register`."""
+    return sorted({n for n in _REGISTRY if _available(n)} | set(_CLASSES))
 
 
 def game_class(name: str) -> type[Game]:
+    """The Game subclass of a registered game's name (ValueError naming the valid ones)."""
+    if isinstance(name, str) and name in _CLASSES:
+        return _CLASSES[name]
     if not isinstance(name, str) or name not in _REGISTRY or not _available(name):
         raise ValueError(f"unknown game {name!r}; valid games: {', '.join(games())}")
-    if name not in _CLASSES:
-        importlib.import_module(_REGISTRY[name])
+    importlib.import_module(_REGISTRY[name])
     return _CLASSES[name]
 
 

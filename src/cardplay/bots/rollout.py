@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable, Sequence
 from types import MappingProxyType
 
-from ..cards import _CARDS
+from ..cards import CARD_OBJECTS
 from ..engine import Deal, Game, Move, View, derive_seed
 
 __all__ = ["PolicyRolloutBot", "deal_value", "pick_candidates"]
@@ -91,7 +91,7 @@ def light_view(deal: Deal, seat: int, codes: Sequence[int]) -> View:
     move = game.move
     return View(
         game=game.name, seat=seat, players=deal.players, dealer=deal.dealer, to_move=seat,
-        hand=tuple([_CARDS[c] for c in deal._hand(seat)]),
+        hand=tuple([CARD_OBJECTS[c] for c in deal._hand(seat)]),
         legal_moves=tuple([move(c) for c in codes]),
         public=MappingProxyType(deal._public(seat)), points=tuple(deal._points()),
         is_over=False, result=None, history=(), options=game.frozen_options,
