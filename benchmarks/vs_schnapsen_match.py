@@ -24,6 +24,7 @@ Opponents: ``rdeep16+ab`` is its ``RdeepBot(16, 4)`` in phase 1 handing over to 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import multiprocessing
 import random
@@ -34,7 +35,7 @@ from typing import Any
 
 import cardplay
 from cardplay.arena import wilson_interval
-from cardplay.bots import LEVELS, SEARCH_BUDGETS
+from cardplay.bots import LEVELS, build, searcher_of
 from cardplay.bots import load as load_bot
 from cardplay.engine import Deal
 from cardplay.games.sixty_six import VU_SCHNAPSEN_OPTIONS
@@ -226,10 +227,22 @@ def opponent(name: str, rng: random.Random) -> Any:
     raise ValueError(f"unknown opponent {name!r}; valid: {', '.join(OPPONENTS)}")
 
 
-def play_game(level: str, opp: str, deal_seed: int, our_seat: int, bot_seed: int) -> dict[str, Any]:
+def our_bot(level: str, bot_seed: int, budget_only: bool) -> Any:
+    """Our bot of a level; ``budget_only``: its searcher without the seconds cap, a safety net
+    that binds only when the machine is short of CPU, and then weakens our bot alone (without
+    it the moves depend only on the seeds)."""
+    if budget_only and level in ("fast", "strong"):
+        searcher = searcher_of(level, GAME)
+        settings = {**searcher.settings, "seconds": None}
+        return build(dataclasses.replace(searcher, settings=settings), GAME, bot_seed)
+    return load_bot(level, GAME, seed=bot_seed)
+
+
+def play_game(level: str, opp: str, deal_seed: int, our_seat: int, bot_seed: int,
+              budget_only: bool = False) -> dict[str, Any]:
     """One VU game on the deck of ``deal_seed``; our bot leads first when ``our_seat`` is 0."""
     deck = vu_deck(deal_seed)
-    ours = CardplayBot(load_bot(level, GAME, seed=bot_seed), our_seat, shadow_deck(deck))
+    ours = CardplayBot(our_bot(level, bot_seed, budget_only), our_seat, shadow_deck(deck))
     theirs = TimedBot(opponent(opp, random.Random(bot_seed ^ 0x5EED)))
     first, second = (ours, theirs) if our_seat == 0 else (theirs, ours)
     t0, c0 = time.perf_counter(), time.process_time()
@@ -255,13 +268,9 @@ def play_game(level: str, opp: str, deal_seed: int, our_seat: int, bot_seed: int
 def play_duplicate(job: tuple[str, str, int, int, bool]) -> list[dict[str, Any]]:
     """Both games of one deal, seats swapped, from the same deck."""
     level, opp, seed, index, budget_only = job
-    if budget_only:
-        # The seconds cap is a safety net that binds only when the machine is short of CPU,
-        # and then it weakens our bot alone: without it the moves depend only on the seeds.
-        iterations, _ = SEARCH_BUDGETS[level]
-        SEARCH_BUDGETS[level] = (iterations, None)
     deal_seed = seed * 1_000_003 + index
-    return [play_game(level, opp, deal_seed, seat, deal_seed * 2 + seat) for seat in (0, 1)]
+    return [play_game(level, opp, deal_seed, seat, deal_seed * 2 + seat, budget_only)
+            for seat in (0, 1)]
 
 
 def _quantiles(xs: list[float]) -> dict[str, float]:

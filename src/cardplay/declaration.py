@@ -180,7 +180,10 @@ class Facts:
 
     ``action_layout`` splits the fixed action space ``range(action_space)`` into runs of one move
     kind: ``(kind, first action, count)``. ``result_bounds`` bound one seat's ``deal.result``;
-    ``max_moves`` bounds the moves of one deal.
+    ``max_moves`` bounds the moves of one deal, or only caps them where ``max_moves_is_cap``
+    (a deal that may in principle go on longer, as Banchok's reshuffles allow).
+    ``points_pay``: a deal's running points are what it pays so far (net chips), so a deal cut
+    short can be scored by them.
     """
 
     players: tuple[int, int]
@@ -189,12 +192,15 @@ class Facts:
     result_bounds: tuple[float, float]
     max_moves: int
     zero_sum: bool
+    max_moves_is_cap: bool = False
+    points_pay: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {"players": list(self.players), "action_space": self.action_space,
                 "action_layout": [list(x) for x in self.action_layout],
                 "result_bounds": list(self.result_bounds), "max_moves": self.max_moves,
-                "zero_sum": self.zero_sum}
+                "zero_sum": self.zero_sum, "max_moves_is_cap": self.max_moves_is_cap,
+                "points_pay": self.points_pay}
 
 
 @dataclass(frozen=True)

@@ -30,10 +30,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from .cards import CARD_OBJECTS, Card, CardParseError, format_card, parse_card, parse_cards
 from .declaration import Declaration, Facts
+
+if TYPE_CHECKING:
+    from .actions import ActionSpace
 
 __all__ = [
     "Deal",
@@ -381,6 +384,13 @@ class Game(ABC):
     @property
     def players(self) -> int:
         return int(getattr(self.options, "players", self.min_players))
+
+    def action_space(self) -> ActionSpace:
+        """The game's fixed action space (:mod:`cardplay.actions`): by default the identity over
+        move codes below ``facts.action_space``; a game whose codes do not fit overrides this."""
+        from .actions import ActionSpace
+
+        return ActionSpace(self, self.facts.action_space)
 
     @property
     def facts(self) -> Facts:

@@ -90,8 +90,8 @@ class Encoder:
         self.o_points = self._seats("points")
         self.o_scores = self._seats("scores")
         self.o_hand = self._cards("hand")
-        self._fill: Callable[[Snapshot, array], None] = self._fill_none
-        _GAMES.get(game.name, _generic)(self)
+        self._fill: Callable[[Snapshot, array], None]
+        _GAMES.get(game.name, _declared)(self)
         assert len(self._labels) == self.size and n == self.n
         self.weight = 1.0 / self.copies
         self._zeros = array("f", bytes(4 * self.size))
@@ -158,14 +158,6 @@ class Encoder:
         """The vector of a View."""
         return self.encode(Snapshot.of_view(view))
 
-    def _fill_none(self, snap: Snapshot, buf: array) -> None:
-        """Fallback for a game without its own blocks: every card the public state names."""
-        if "public_cards" in self.blocks:
-            off = self.blocks["public_cards"][0]
-            w = self.weight
-            for c in _walk_cards(snap.public):
-                buf[off + c] = min(1.0, buf[off + c] + w)
-
     # ---- helpers for the games' fill functions (values are clipped to [-1, 1])
 
     def _per_seat(self, off: int, values: Sequence[int | float | None] | None, seat: int,
@@ -218,9 +210,113 @@ def _walk_cards(x: Any) -> list[int]:
 # Per-game blocks
 
 
-def _generic(e: Encoder) -> None:
-    """A game without its own blocks: one plane of every card its public state names."""
-    e._cards("public_cards")
+def _squash(x: float) -> float:
+    """A number of any size into (-1, 1), keeping its sign and order."""
+    return x / (1.0 + abs(x))
+
+
+def _declared(e: Encoder) -> None:
+    """A game without hand-made blocks: blocks read off its declaration, one per public field:
+    a card plane per card field (per relative seat for ``per_seat_cards``; per record field
+    for records), one-hot suits, seats (relative), named values and flags, and numbers squashed
+    into (-1, 1) by ``x / (1 + |x|)``; lists of plain numbers are left out."""
+    from ..declaration import Field
+
+    writers: list[Callable[[Snapshot, array], None]] = []
+    n = e.n
+
+    def seat_block(name: str, get: Callable[[Snapshot], Any], many: bool) -> None:
+        off = e._seats(name)
+
+        def write(snap: Snapshot, buf: array) -> None:
+            v = get(snap)
+            for x in (v or () if many else () if v is None else (v,)):
+                if isinstance(x, int):
+                    buf[off + (x - snap.seat) % n] = 1.0
+        writers.append(write)
+
+    def card_block(name: str, get: Callable[[Snapshot], Any]) -> None:
+        off = e._cards(name)
+
+        def write(snap: Snapshot, buf: array) -> None:
+            for c in _walk_cards(get(snap)):
+                buf[off + c] = min(1.0, buf[off + c] + e.weight)
+        writers.append(write)
+
+    def add(f: Field, prefix: str, get: Callable[[Snapshot], Any]) -> None:
+        name = prefix + f.name
+        k = f.kind
+        if k in ("card", "cards"):
+            card_block(name, get)
+        elif k == "per_seat_cards":
+            for i in range(n):
+                def of_seat(snap: Snapshot, i: int = i) -> Any:
+                    return (get(snap) or [[]] * n)[(snap.seat + i) % n]
+                card_block(f"{name}_seat+{i}", of_seat)
+        elif k == "suit":
+            off = e._block(name, list("SHDC"))
+
+            def suit(snap: Snapshot, buf: array, off: int = off) -> None:
+                e._onehot(off, _SUIT_INDEX.get(get(snap) or ""), buf)
+            writers.append(suit)
+        elif k in ("seat", "seats"):
+            seat_block(name, get, k == "seats")
+        elif k in ("number", "flag"):
+            off = e._block(name, [name])
+
+            def number(snap: Snapshot, buf: array, off: int = off) -> None:
+                v = get(snap)
+                if v:
+                    buf[off] = _squash(float(v))
+            writers.append(number)
+        elif k == "per_seat":
+            off = e._seats(name)
+
+            def per_seat(snap: Snapshot, buf: array, off: int = off) -> None:
+                for s, v in enumerate(get(snap) or ()):
+                    if v:
+                        buf[off + (s - snap.seat) % n] = _squash(float(v))
+            writers.append(per_seat)
+        elif k in ("choice", "per_seat_choice"):
+            values = [v.value for v in f.values]
+            seats = n if k == "per_seat_choice" else 1
+            off = e._block(name, [(f"seat+{i}:{v}" if seats > 1 else str(v))
+                                  for i in range(seats) for v in values])
+
+            def choice(snap: Snapshot, buf: array, off: int = off) -> None:
+                got = get(snap)
+                for s, v in enumerate(got if seats > 1 else [got]):
+                    if v in values:
+                        rel = (s - snap.seat) % n if seats > 1 else 0
+                        buf[off + rel * len(values) + values.index(v)] = 1.0
+            writers.append(choice)
+        elif k in ("record", "records"):
+            for sub in f.fields:
+                if sub.kind in ("card", "cards", "seat", "seats"):
+                    def part(snap: Snapshot, sub: Field = sub) -> Any:
+                        v = get(snap)
+                        recs = [v] if isinstance(v, Mapping) else (v or [])
+                        vals = [r.get(sub.name) for r in recs if isinstance(r, Mapping)]
+                        if sub.kind in ("seat", "seats"):
+                            flat: list[Any] = []
+                            for x in vals:
+                                flat.extend(x if isinstance(x, list) else [x])
+                            return [x for x in flat if x is not None]
+                        return vals
+                    if sub.kind in ("card", "cards"):
+                        card_block(f"{name}.{sub.name}", part)
+                    else:
+                        seat_block(f"{name}.{sub.name}", part, True)
+
+    for f in e.game.declaration.public:
+        def field_value(snap: Snapshot, name: str = f.name) -> Any:
+            return snap.public.get(name)
+        add(f, "", field_value)
+
+    def fill(snap: Snapshot, buf: array) -> None:
+        for write in writers:
+            write(snap, buf)
+    e._fill = fill
 
 
 def _sixty_six(e: Encoder) -> None:
