@@ -1,0 +1,206 @@
+"""Deal: one deal in progress. Public methods check; a game's subclass implements the hooks."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from ..cards import CARD_OBJECTS, format_card
+from .errors import IllegalMoveError
+from .moves import Move
+from .views import View, thaw
+
+if TYPE_CHECKING:
+    from .game import Game
+
+class Deal(ABC):
+    """One deal in progress. Public methods check; subclasses implement the hooks."""
+
+    game: Game
+    players: int
+    dealer: int
+    seed: int | None
+    history: list[tuple[int, int]]
+    _turn: int | None
+
+    def _init_base(self, game: Game, dealer: int, seed: int | None, order: list[int],
+                   from_deck: bool) -> None:
+        self.game = game
+        self.players = game.players
+        self.dealer = dealer
+        self.seed = seed
+        self._order = tuple(order)
+        self._from_deck = from_deck
+        self._context: dict[str, Any] = {}
+        self.history = []
+        self._turn = None
+
+    # ---- hooks
+
+    @abstractmethod
+    def _start(self, order: list[int], **context: Any) -> None:
+        """Deal from the deck order (top first) and set ``_turn``."""
+
+    @abstractmethod
+    def _legal(self) -> list[int]:
+        """Legal move codes for ``_turn`` (empty when over)."""
+
+    @abstractmethod
+    def _apply(self, code: int) -> None:
+        """Apply a legal move code and update ``_turn``."""
+
+    @abstractmethod
+    def _points(self) -> list[int]: ...
+
+    @abstractmethod
+    def _result(self) -> list[int] | None: ...
+
+    @abstractmethod
+    def _hand(self, seat: int) -> list[int]: ...
+
+    @abstractmethod
+    def _public(self, seat: int) -> dict[str, Any]:
+        """The public state as seen by ``seat`` (JSON-ready; cards as strings)."""
+
+    @abstractmethod
+    def _copy(self) -> Deal:
+        """An independent copy (history and base fields are copied by :meth:`copy`)."""
+
+    def _known_to(self, seat: int) -> set[int]:
+        """Cards held by other seats that ``seat`` knows by the rules (a shown marriage partner,
+        an exchanged trump card); the leak test allows exactly these in its view."""
+        return set()
+
+    def _resolve(self, move: Move | str) -> int:
+        """Move text to code in the current position (Twenty accepts several spellings)."""
+        return self.game.code_of(move)
+
+    # ---- the public protocol
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to act, or None when the deal is over."""
+        return self._turn
+
+    @property
+    def is_over(self) -> bool:
+        return self._turn is None
+
+    @property
+    def points(self) -> list[int]:
+        return list(self._points())
+
+    @property
+    def result(self) -> list[int] | None:
+        if self._turn is not None:
+            return None
+        r = self._result()
+        return list(r) if r is not None else None
+
+    def legal_moves(self) -> list[Move]:
+        """Legal moves of the seat to act (empty once the deal is over)."""
+        if self._turn is None:
+            return []
+        codes = self._legal()
+        self._legal_memo = (len(self.history), codes)
+        cache, mv = self.game._move_cache, self.game.move
+        return [cache.get(c) or mv(c) for c in codes]
+
+    def legal_codes(self) -> list[int]:
+        """Fast path for bots: the legal move codes (a sequence; do not modify it)."""
+        return self._legal() if self._turn is not None else []
+
+    def apply_code(self, code: int) -> None:
+        """Fast path for bots: apply a code known to be legal (no checks)."""
+        self.history.append((self._turn, code))  # type: ignore[arg-type]
+        self._apply(code)
+
+    def play(self, move: Move | str, seat: int | None = None) -> None:
+        """Play a move (a Move or its text); an invalid or illegal move changes nothing."""
+        code = self._resolve(move)
+        if self._turn is None:
+            raise IllegalMoveError(f"{self.game.name}: the deal is over; no move can be played")
+        if seat is not None and seat != self._turn:
+            raise IllegalMoveError(f"{self.game.name}: it is seat {self._turn}'s turn, "
+                                   f"not seat {seat}'s")
+        # legal_moves() usually ran just before in this same position: reuse its answer.
+        memo = self.__dict__.get("_legal_memo")
+        legal = memo[1] if memo is not None and memo[0] == len(self.history) else self._legal()
+        if code not in legal:
+            shown = " ".join(self.game.move(c).text for c in legal)
+            raise IllegalMoveError(f"{self.game.name}: {self.game.move(code).text} is not legal "
+                                   f"now for seat {self._turn}; legal moves: {shown}")
+        self.history.append((self._turn, code))
+        self._apply(code)
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know: its own cards, the public state and (on its turn) its moves."""
+        self._check_seat(seat)
+        over = self._turn is None
+        res = self.result
+        legal = tuple(self.legal_moves()) if self._turn == seat else ()
+        mv = self.game.move
+        return View(
+            game=self.game.name,
+            seat=seat,
+            players=self.players,
+            dealer=self.dealer,
+            to_move=self._turn,
+            hand=tuple([CARD_OBJECTS[c] for c in self._hand(seat)]),
+            legal_moves=legal,
+            # The public dict is built afresh for every view, so nothing in it aliases the
+            # deal's state; a read-only top level is enough to keep views from being edited
+            # by accident without paying for a deep freeze on every turn.
+            public=MappingProxyType(self._public(seat)),
+            points=tuple(self._points()),
+            is_over=over,
+            result=tuple(res) if res is not None else None,
+            history=tuple((s, mv(c).text) for s, c in self.history),
+            options=self.game.frozen_options,
+        )
+
+    def _check_seat(self, seat: int) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"{self.game.name}: seats are 0 to {self.players - 1}, not {seat!r}")
+
+    def copy(self) -> Deal:
+        """A cheap independent copy."""
+        d = self._copy()
+        d.game = self.game
+        d.players = self.players
+        d.dealer = self.dealer
+        d.seed = self.seed
+        d._order = self._order
+        d._from_deck = self._from_deck
+        d._context = self._context
+        d.history = list(self.history)
+        d._turn = self._turn
+        return d
+
+    def record(self) -> dict[str, Any]:
+        """JSON-ready record: game, options, seed or deck, dealer, context and every move."""
+        rec: dict[str, Any] = {
+            "format": "cardplay-deal/1",
+            "game": self.game.name,
+            "options": self.game.options_dict(),
+            "dealer": self.dealer,
+        }
+        if self._from_deck:
+            rec["deck"] = [format_card(c) for c in self._order]
+            rec["seed"] = self.seed
+        else:
+            rec["seed"] = self.seed
+        if self._context:
+            rec["context"] = thaw(self._context)
+        rec["moves"] = [self.game.move(c).text for _, c in self.history]
+        return rec
+
+    @property
+    def deck(self) -> list[str]:
+        """The deck order this deal was dealt from, top first."""
+        return [format_card(c) for c in self._order]
+
+    def __repr__(self) -> str:
+        return (f"<{type(self).__name__} {self.game.name} dealer={self.dealer} "
+                f"moves={len(self.history)} to_move={self._turn}>")
