@@ -1,0 +1,125 @@
+"""A view's public state in words, from the game's declaration: what a text front-end shows.
+
+The command line and the terminal UI render any game through these functions: each declared
+field becomes a labelled line in English or Russian, its value written by its kind (cards with
+suit symbols, and Russian ranks in Russian; seats by name; a named value by its label; records
+field by field). Nothing here knows a game by name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from .cards import RANK_CHARS, SUIT_CHARS, SUIT_SYMBOLS
+from .declaration import Declaration, Field, Text
+
+__all__ = ["SeatNamer", "card_text", "field_lines", "field_text", "move_text", "words"]
+
+SeatNamer = Callable[[int], str]
+
+# Rank letters of a card as a Russian player writes them (10 is 10 in both languages).
+_RANKS = {"en": dict(zip(RANK_CHARS, [*"23456789", "10", "J", "Q", "K", "A"])),
+          "ru": dict(zip(RANK_CHARS, [*"23456789", "10", "В", "Д", "К", "Т"]))}
+_CARD_TOKEN = re.compile(r"\b([2-9TJQKA])([SHDC])\b")
+_SUIT_AFTER_EQ = re.compile(r"=([SHDC])\b")
+
+_NONE = Text("—", "—")
+_YES_NO = (Text("no", "нет"), Text("yes", "да"))
+
+
+def card_text(card: str, lang: str = "en") -> str:
+    """``"QH"`` as ``Q♥`` (``Д♥`` in Russian); ``"TH"`` as ``10♥``."""
+    m = _CARD_TOKEN.fullmatch(card)
+    if m is None:
+        return card
+    return _RANKS["ru" if lang == "ru" else "en"][m.group(1)] + \
+        SUIT_SYMBOLS[SUIT_CHARS.index(m.group(2))]
+
+
+def move_text(text: str, lang: str = "en") -> str:
+    """A move's canonical text with its cards and suits as the table shows them
+    (``KH=20`` -> ``K♥=20``; ``AS=H`` -> ``A♠=♥``)."""
+    out = _CARD_TOKEN.sub(lambda m: card_text(m.group(0), lang), text)
+    return _SUIT_AFTER_EQ.sub(lambda m: "=" + SUIT_SYMBOLS[SUIT_CHARS.index(m.group(1))], out)
+
+
+def words(text: Text | None, lang: str) -> str:
+    return text(lang) if text is not None else ""
+
+
+def field_text(field: Field, value: Any, lang: str, seat: SeatNamer) -> str:
+    """One field's value in words, as its kind says."""
+    k = field.kind
+    if value is None:
+        return _NONE(lang)
+    if k == "card":
+        return card_text(value, lang)
+    if k == "cards":
+        return " ".join(card_text(c, lang) for c in value) or _NONE(lang)
+    if k == "suit":
+        return SUIT_SYMBOLS[SUIT_CHARS.index(value)] if value in SUIT_CHARS else str(value)
+    if k == "seat":
+        return seat(value)
+    if k == "seats":
+        return ", ".join(seat(s) for s in value) or _NONE(lang)
+    if k == "number":
+        return str(value)
+    if k == "numbers":
+        return "–".join(str(x) for x in value) if len(value) == 2 else \
+            ", ".join(str(x) for x in value)
+    if k == "per_seat":
+        return " · ".join(f"{seat(s)} {_NONE(lang) if v is None else v}"
+                          for s, v in enumerate(value))
+    if k == "per_seat_cards":
+        return " · ".join(f"{seat(s)} " + (" ".join(card_text(c, lang) for c in cards)
+                                           or _NONE(lang))
+                          for s, cards in enumerate(value))
+    if k == "choice":
+        return _value_label(field, value, lang)
+    if k == "per_seat_choice":
+        return " · ".join(f"{seat(s)} {_value_label(field, v, lang)}"
+                          for s, v in enumerate(value))
+    if k == "flag":
+        return _YES_NO[bool(value)](lang)
+    if k == "record":
+        return _record_text(field.fields, value, lang, seat)
+    if k == "records":
+        return " | ".join(_record_text(field.fields, r, lang, seat) for r in value) or \
+            _NONE(lang)
+    return str(value)
+
+
+def _value_label(field: Field, value: Any, lang: str) -> str:
+    v = field.value(value)
+    return v.label(lang) if v is not None else str(value)
+
+
+def _record_text(fields: Sequence[Field], record: Mapping[str, Any], lang: str,
+                 seat: SeatNamer) -> str:
+    """A record in words; a play of one card by one seat reads ``Ann: Q♥``."""
+    names = [f.name for f in fields if f.name in record and record[f.name] is not None]
+    if set(names) == {"seat", "card"}:
+        return f"{seat(record['seat'])}: {card_text(record['card'], lang)}"
+    parts = []
+    for f in fields:
+        if f.name in record and record[f.name] is not None and record[f.name] != []:
+            parts.append(f"{f.label(lang)}: {field_text(f, record[f.name], lang, seat)}")
+    return "; ".join(parts) or _NONE(lang)
+
+
+def field_lines(declaration: Declaration, public: Mapping[str, Any], lang: str,
+                seat: SeatNamer, skip: Callable[[Field, Any], bool] | None = None
+                ) -> list[str]:
+    """``Label: value`` for every declared field the public state holds, in the declaration's
+    order, leaving out empty ones (null, an empty list) and those ``skip`` says."""
+    lines = []
+    for f in declaration.public:
+        if f.name not in public:
+            continue
+        value = public[f.name]
+        if value is None or value == [] or (skip is not None and skip(f, value)):
+            continue
+        lines.append(f"{f.label(lang)}: {field_text(f, value, lang, seat)}")
+    return lines

@@ -1,0 +1,54 @@
+"""A view's public state in words, read off a declaration (the text front-ends' renderer)."""
+
+from __future__ import annotations
+
+from cardplay.declaration import Declaration, Facts, Field, Text, Value
+from cardplay.wording import card_text, field_lines, field_text, move_text
+
+PHASE = Field("phase", "choice", Text("Phase", "Фаза"),
+              values=(Value("stake", Text("Staking", "Ставки"), Text("Stakes go in.", "Ставят.")),
+                      Value("play", Text("Play", "Игра"), Text("Cards are played.", "Играют."))))
+TRICK = Field("trick", "records", Text("On the table", "На столе"),
+              fields=(Field("seat", "seat", Text("Player", "Игрок")),
+                      Field("card", "card", Text("Card", "Карта"))))
+LAST = Field("last", "record", Text("Last trick", "Последняя взятка"),
+             fields=(Field("cards", "cards", Text("Cards", "Карты")),
+                     Field("winner", "seat", Text("Taken by", "Взял"))))
+DECLARATION = Declaration(
+    title=Text("Test", "Тест"), summary=Text("A test.", "Тест."),
+    public=(Field("trump_suit", "suit", Text("Trump", "Козырь")), PHASE, TRICK, LAST,
+            Field("stock", "number", Text("Stock", "Колода")),
+            Field("hand_sizes", "per_seat", Text("Cards in hand", "Карт на руке")),
+            Field("closed", "flag", Text("Closed", "Закрыто"))),
+    options=(), moves=(), bots=None,
+    facts=lambda game: Facts((2, 2), 52, (("card", 0, 52),), (0.0, 1.0), 10, False))
+NAMES = ["Ann", "Bob"]
+
+
+def test_cards_and_moves_in_both_languages() -> None:
+    assert [card_text(c) for c in ("QH", "TH", "AS", "9C")] == ["Q♥", "10♥", "A♠", "9♣"]
+    assert [card_text(c, "ru") for c in ("QH", "JD", "KS", "AC", "TH")] == \
+        ["Д♥", "В♦", "К♠", "Т♣", "10♥"]
+    assert move_text("KH=20") == "K♥=20" and move_text("AS=H", "ru") == "Т♠=♥"
+    assert move_text("stake 25") == "stake 25" and move_text("AC+AD") == "A♣+A♦"
+
+
+def test_every_kind_is_written_in_words() -> None:
+    public = {"trump_suit": "D", "phase": "play",
+              "trick": [{"seat": 1, "card": "QH"}], "last": {"cards": ["AS", "9S"], "winner": 0},
+              "stock": 7, "hand_sizes": [5, 4], "closed": False}
+    assert field_lines(DECLARATION, public, "en", NAMES.__getitem__) == [
+        "Trump: ♦", "Phase: Play", "On the table: Bob: Q♥",
+        "Last trick: Cards: A♠ 9♠; Taken by: Ann", "Stock: 7", "Cards in hand: Ann 5 · Bob 4",
+        "Closed: no"]
+    assert field_lines(DECLARATION, public, "ru", NAMES.__getitem__)[1:4] == [
+        "Фаза: Игра", "На столе: Bob: Д♥", "Последняя взятка: Карты: Т♠ 9♠; Взял: Ann"]
+    assert field_text(PHASE, "stake", "ru", str) == "Ставки"
+
+
+def test_empty_fields_are_left_out() -> None:
+    public = {"trump_suit": None, "phase": "stake", "trick": [], "last": None, "stock": 0,
+              "hand_sizes": [0, 0], "closed": True}
+    assert field_lines(DECLARATION, public, "en", NAMES.__getitem__,
+                       skip=lambda f, v: f.name == "stock") == [
+        "Phase: Staking", "Cards in hand: Ann 0 · Bob 0", "Closed: yes"]
