@@ -81,14 +81,16 @@ class Value:
 # The kinds of a public field, and what a value of each kind is in ``View.to_dict()``:
 KINDS: dict[str, str] = {
     "card": "a card as its canonical text ('QH'), or null",
-    "cards": "a list of cards",
+    "cards": "a list of cards, or null",
     "suit": "a suit letter (S, H, D, C), or null",
     "seat": "a seat number, or null",
     "seats": "a list of seats",
     "number": "a whole number (a counter, points, chips), or null",
-    "numbers": "a list of whole numbers that is not one per seat (a range, a list of stakes)",
+    "numbers": "a list of whole numbers that is not one per seat (a range, a list of stakes), "
+               "or null",
     "per_seat": "a list of one whole number (or null) per seat",
     "per_seat_cards": "a list of one list of cards per seat",
+    "move": "a move as its canonical text ('AC+KH=1'), or null",
     "choice": "one value of the field's named set",
     "per_seat_choice": "a list of one value of the named set per seat",
     "flag": "true or false",
@@ -336,8 +338,8 @@ def _check_value(f: Field, value: Any, players: int, where: str) -> None:
         if value is not None and not card(value):
             raise bad("a card or null")
     elif k == "cards":
-        if not cards(value):
-            raise bad("a list of cards")
+        if value is not None and not cards(value):
+            raise bad("a list of cards or null")
     elif k == "suit":
         if value is not None and value not in _SUITS:
             raise bad("a suit or null")
@@ -351,8 +353,9 @@ def _check_value(f: Field, value: Any, players: int, where: str) -> None:
         if value is not None and not _is_int(value):
             raise bad("a whole number or null")
     elif k == "numbers":
-        if not isinstance(value, list) or not all(_is_int(x) for x in value):
-            raise bad("a list of whole numbers")
+        if value is not None and (not isinstance(value, list) or
+                                  not all(_is_int(x) for x in value)):
+            raise bad("a list of whole numbers or null")
     elif k == "per_seat":
         if not isinstance(value, list) or len(value) != players or \
                 not all(x is None or _is_int(x) for x in value):
@@ -361,6 +364,9 @@ def _check_value(f: Field, value: Any, players: int, where: str) -> None:
         if not isinstance(value, list) or len(value) != players or \
                 not all(cards(x) for x in value):
             raise bad(f"a list of {players} lists of cards")
+    elif k == "move":
+        if value is not None and (not isinstance(value, str) or not value):
+            raise bad("a move's text or null")
     elif k == "choice":
         if f.value(value) is None:
             raise bad(f"one of {[v.value for v in f.values]}")

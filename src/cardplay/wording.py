@@ -76,6 +76,8 @@ def field_text(field: Field, value: Any, lang: str, seat: SeatNamer) -> str:
         return " · ".join(f"{seat(s)} " + (" ".join(card_text(c, lang) for c in cards)
                                            or _NONE(lang))
                           for s, cards in enumerate(value))
+    if k == "move":
+        return move_text(value, lang)
     if k == "choice":
         return _value_label(field, value, lang)
     if k == "per_seat_choice":

@@ -101,7 +101,7 @@ def test_deal_from_fixed_order() -> None:
     assert {str(c) for c in deal.view(1).hand} == {"2S", "2H", "2D", "2C", "3H"}
     assert {str(m) for m in deal.legal_moves()} == {"AS", "AH", "AD", "AC", "3S"}
     p = pub(deal)
-    assert p["stock_size"] == 40 and p["hand_sizes"] == [5, 5] and p["tally"] == []
+    assert p["stock"] == 40 and p["hand_sizes"] == [5, 5] and p["tally"] == []
     assert p["round"] == 1 and p["starter"] == 0 and p["last_positive_scorer"] is None
     # with dealer 0, seat 1 starts and gets cards 3, 5, 7, 9, 11
     deal = GAME.deal(deck=deck, dealer=0)
@@ -188,23 +188,23 @@ def test_scenario_7_tally_survives_refill() -> None:
     deal = GAME.deal(deck=deck)
     play_all(deal, plays[:-1])
     assert deal.points == [0, 30]
-    assert pub(deal)["stock_size"] == 40 and pub(deal)["hand_sizes"] == [1, 1]
+    assert pub(deal)["stock"] == 40 and pub(deal)["hand_sizes"] == [1, 1]
     deal.play("2D")  # A's 5th card, the Tally's 3rd
     p = pub(deal)
     assert p["tally"] == ["2S", "2H", "2D"] and p["tally_total"] == 6
-    assert p["stock_size"] == 35 and p["hand_sizes"] == [5, 1]
+    assert p["stock"] == 35 and p["hand_sizes"] == [5, 1]
     assert {str(c) for c in deal.view(0).hand} == set(deck[12:17])
     assert deal.to_move == 1
     deal.play(deck[11])  # B's 5th card: B refills too, the Tally still stands
     p = pub(deal)
-    assert len(p["tally"]) == 4 and p["stock_size"] == 30 and p["hand_sizes"] == [5, 5]
+    assert len(p["tally"]) == 4 and p["stock"] == 30 and p["hand_sizes"] == [5, 5]
     assert {str(c) for c in deal.view(1).hand} == set(deck[17:22])
 
 
 def test_scenario_8_round_end_first_empty() -> None:
     deal = GAME.deal(deck=deck_from_plays(NO_BONUS_ROUND))
     play_all(deal, NO_BONUS_ROUND[:48])
-    assert deal.to_move == 0 and pub(deal)["stock_size"] == 0
+    assert deal.to_move == 0 and pub(deal)["stock"] == 0
     assert pub(deal)["hand_sizes"] == [1, 1]
     deal.play("7C")  # the starter's 25th card ends the round at once
     assert deal.is_over and deal.to_move is None and deal.legal_moves() == []
@@ -288,7 +288,7 @@ def test_scenario_12_match_of_two_rounds() -> None:
     assert match.scores == first.result
     assert second.dealer == 0 and match.to_move == 1  # B moves first in round 2
     p = pub(second)
-    assert p["round"] == 2 and p["starter"] == 1 and p["stock_size"] == 40
+    assert p["round"] == 2 and p["starter"] == 1 and p["stock"] == 40
     assert second.deck != first.deck
     assert p["bonus_cards"] == second.deck[:2]
     assert p["bonus"] == bonus_of(parse_card(second.deck[0]), parse_card(second.deck[1]))
@@ -364,7 +364,7 @@ def test_property_tally_scores_and_clears(seed: int, both: bool, picks: random.R
             assert after["tally"] == [*before["tally"], str(card)]
             assert after["tally_total"] == total == _tally_value(after) < 20
         held = sum(after["hand_sizes"])
-        assert held + after["stock_size"] + len(after["tally"]) + len(after["cleared"]) + 2 == 52
+        assert held + after["stock"] + len(after["tally"]) + len(after["cleared"]) + 2 == 52
     assert moves == (50 if both else 49)
     p = pub(deal)
     lps = p["last_positive_scorer"]
@@ -492,7 +492,7 @@ def test_views_hide_the_other_hand_and_the_stock() -> None:
             text = json.dumps({k: v for k, v in d.items() if k != "hand"})
             for c in deal._hand(1 - s):
                 assert f'"{format_card(c)}"' not in text
-            undrawn = deck[52 - pub(deal)["stock_size"]:]
+            undrawn = deck[52 - pub(deal)["stock"]:]
             for text_card in undrawn:
                 assert f'"{text_card}"' not in text
             assert set(d["hand"]) == {format_card(c) for c in deal._hand(s)}
@@ -500,11 +500,11 @@ def test_views_hide_the_other_hand_and_the_stock() -> None:
         deal.play(rng.choice(deal.legal_moves()))
     p = pub(deal, 1)
     assert set(p) == {"round", "starter", "bonus_cards", "bonus", "tally", "tally_total",
-                      "cleared", "scores", "hand_sizes", "stock_size", "last_positive_scorer",
+                      "cleared", "scores", "hand_sizes", "stock", "last_positive_scorer",
                       "last_event", "bonus_to"}
     played = {t for _, t in deal.view(1).history}
     assert set(p["tally"]) | set(p["cleared"]) == played
-    assert p["stock_size"] == 40 - 5 * 4 and p["scores"] == deal.points
+    assert p["stock"] == 40 - 5 * 4 and p["scores"] == deal.points
 
 
 def test_copy_and_fast_path() -> None:

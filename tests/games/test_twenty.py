@@ -199,7 +199,7 @@ def test_scenario_5_canonical_count_20() -> None:
     # making 20 ends the hand: fewest cards wins, ties on the lower penalty
     e = d.copy()
     e.play("KS")
-    assert e.is_over and pub(e)["ended_by"] == "twenty"
+    assert e.is_over and pub(e)["outcome"] == "twenty"
     # seats 2 and 3 hold 4 cards: {5D 6D 7D TD} = 25 beats {TC QD 9H AH} = 30
     assert e.result == [-25, -25, 20, -30] and e.points == e.result
     e = d.copy()
@@ -253,7 +253,7 @@ def test_scenario_6_pass_advances_the_seed_move_number() -> None:
     _empty_stock(d, ["9S 9H", "TS TH"], 20)
     assert legal(d) == {"pass"}
     d.play("pass")
-    assert d.is_over and pub(d)["ended_by"] == "twenty" and d.result == [20, -20]
+    assert d.is_over and pub(d)["outcome"] == "twenty" and d.result == [20, -20]
 
 
 def test_deadlock_guard_ends_the_canonical_hand() -> None:
@@ -264,7 +264,7 @@ def test_deadlock_guard_ends_the_canonical_hand() -> None:
     d.play("pass")
     assert not d.is_over and legal(d) == {"pass"}
     d.play("pass")  # every player has passed in succession
-    assert d.is_over and pub(d)["ended_by"] == "passes"
+    assert d.is_over and pub(d)["outcome"] == "passes"
     assert d.result == [20, -20]  # 2 cards each; 10 beats 20
 
 
@@ -289,7 +289,7 @@ def _scenario_7_deal(first_draw: str, **options: Any) -> Deal:
 
 def test_scenario_7_hand_ends_after_move_20_penalties_break_the_tie() -> None:
     d = _scenario_7_deal("KH")
-    assert d.is_over and pub(d)["turns"] == 20 and pub(d)["ended_by"] == "twenty"
+    assert d.is_over and pub(d)["turns"] == 20 and pub(d)["outcome"] == "twenty"
     assert [len(h) for h in pub(d)["hands"]] == [2, 2, 3]
     # {AD 9D} = 10 beats {KH 2C} = 25
     assert set(pub(d)["hands"][1]) == {"9D", "AD"} and set(pub(d)["hands"][0]) == {"2C", "KH"}
@@ -314,7 +314,7 @@ def test_scenario_8_going_out_ends_the_hand_at_once() -> None:
         d.play(mv)
     assert pub(d)["count"] == 9 and hand_of(d, 0) == {"6S", "3H"}
     d.play("6S+3H")
-    assert d.is_over and pub(d)["ended_by"] == "out" and pub(d)["count"] == 9
+    assert d.is_over and pub(d)["outcome"] == "out" and pub(d)["count"] == 9
     assert d.result == [20, -105] and d.legal_moves() == []
     with pytest.raises(IllegalMoveError):
         d.play("draw")
@@ -326,7 +326,7 @@ def _scenario_9_deal(seat1: str, moves: list[str], **options: Any) -> Deal:
         ["AS", "AC", "2S", "2C", "3S", "3C", "4S"]
     d = game.deal(deck=deck([seat0, seat1.split()], ["7H"]), dealer=1)
     play_all(d, moves)
-    assert d.is_over and pub(d)["ended_by"] == "out"
+    assert d.is_over and pub(d)["outcome"] == "out"
     return d
 
 

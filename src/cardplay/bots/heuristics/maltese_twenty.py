@@ -201,7 +201,7 @@ class HeuristicBot:
         t, k = pub["tally_total"], len(pub["tally"])
         order = sorted(by_value, reverse=True)  # higher values first: ties keep the low cards
         best_move = by_value[order[0]]
-        if pub["stock_size"] == 0:
+        if pub["stock"] == 0:
             # the unseen cards are the opponent's hand: solve the rest of the round exactly
             end = self._endgame(pub["bonus"])
             them = tuple(sorted(unseen))

@@ -31,7 +31,7 @@ __all__ = ["HeuristicBot"]
 
 _FULL = (1 << 52) - 1
 _KINGS = sum(1 << (s * 13 + 11) for s in range(4))
-# print ranks (see cardplay.games.twenty: A = 0, 2..9 = 1..8, T J Q = 9 10 11, K = 12) in the
+# print ranks (see cardplay.games.twenty.game: A = 0, 2..9 = 1..8, T J Q = 9 10 11, K = 12) in the
 # order a greedy shed takes them under at_most: cheapest count first, heavier penalty first
 _SHED_ORDER = (12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
 _LEAST = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 1)  # least count by print rank (K = 1)

@@ -45,11 +45,12 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import CardParseError, cards_of_mask, format_card, parse_card
-from ..engine import Deal, Game, InvalidMoveError, Match, View, option, register
+from ...cards import CardParseError, format_card, parse_card
+from ...engine import Deal, Game, InvalidMoveError, Match, View, option, register
+from .declaration import DECLARATION
+from .rules import REFILL, MalteseTwentyDeal
 
-__all__ = ["RULES_RU", "VALUES", "MalteseTwentyDeal", "MalteseTwentyGame", "bonus_of",
-           "tally_score"]
+__all__ = ["RULES_RU", "MalteseTwentyGame", "MalteseTwentyOptions"]
 
 RULES_RU = """\
 Двадцать (Мальтийская), А. Фарруджа, 1997: два игрока (А и Б), два раунда.
@@ -70,24 +71,6 @@ RULES_RU = """\
 Ход записывается картой: QH, TH (или 10H, 10♥, Д♥). Коды ходов: номер карты 0..51.
 """
 
-# value of each card id: ace 1, two..nine pips, ten and courts 10 (rank 0 = two .. 12 = ace)
-_RANK_VALUES = (2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 1)
-VALUES: tuple[int, ...] = tuple(_RANK_VALUES[c % 13] for c in range(52))
-
-_STOCK_START = 12  # two bonus cards and ten dealt cards come first
-_REFILL = 5
-
-
-def bonus_of(first: int, second: int) -> int:
-    """The End-of-Round Bonus of two turned-up cards: the difference of values, or 10 if none."""
-    diff = abs(VALUES[first] - VALUES[second])
-    return diff if diff else 10
-
-
-def tally_score(n: int) -> int:
-    """What the card that brings the Tally to ``n >= 5`` cards (under 20) scores."""
-    return 15 << (n - 5)
-
 
 @dataclass(frozen=True)
 class MalteseTwentyOptions:
@@ -105,8 +88,10 @@ class MalteseTwentyGame(Game):
     """Maltese Twenty: RULES.md section 1."""
 
     name = "maltese-twenty"
-    title = {"en": "Maltese Twenty", "ru": "Двадцать (Мальтийская)"}
+    declaration = DECLARATION
+    title = DECLARATION.title.to_dict()
     Options = MalteseTwentyOptions
+    DealClass = MalteseTwentyDeal
     min_players = 2
     max_players = 2
 
@@ -156,16 +141,16 @@ class MalteseTwentyGame(Game):
         rest = unseen[pub["hand_sizes"][opp]:]
         order = [b1, b2]
         responder = 1 - starter
-        first = [seq[starter][:_REFILL], seq[responder][:_REFILL]]
+        first = [seq[starter][:REFILL], seq[responder][:REFILL]]
         for hand in first:
             rng.shuffle(hand)
-        for i in range(_REFILL):
+        for i in range(REFILL):
             order.append(first[0][i])
             order.append(first[1][i])
         for k in range(1, 5):  # the stock: chunks alternate starter, responder
             for s in (starter, responder):
-                chunk = seq[s][_REFILL * k:_REFILL * (k + 1)]
-                need = _REFILL - len(chunk)
+                chunk = seq[s][REFILL * k:REFILL * (k + 1)]
+                need = REFILL - len(chunk)
                 if need:
                     chunk = chunk + rest[:need]
                     rest = rest[need:]
@@ -201,148 +186,3 @@ class MalteseTwentyGame(Game):
         if self.options.winner_rule == "over_20_and_higher" and best <= 20:
             return []
         return [i for i, s in enumerate(scores) if s == best]
-
-
-class MalteseTwentyDeal(Deal):
-    """One round of Maltese Twenty."""
-
-    round: int
-    starter: int
-    bonus_cards: tuple[int, int]
-    bonus: int
-    _both_empty: bool          # option round_end == "both_empty"
-    _hands: list[int]          # bitmask per seat
-    _next: int                 # index in the deck order of the next stock card
-    _tally: list[int]
-    _total: int
-    _cleared: list[int]
-    _scores: list[int]
-    _lps: int | None           # last positive scorer
-    _event: tuple[int, str, int] | None   # (seat, kind, points) of the last play, if it scored
-
-    def _start(self, order: list[int], **context: Any) -> None:
-        rnd = context.pop("round", 1)
-        if context:
-            raise ValueError(f"{self.game.name}: unknown deal context {sorted(context)}; "
-                             f"the only one is 'round'")
-        if type(rnd) is not int or rnd not in (1, 2):
-            raise ValueError(f"{self.game.name}: round must be 1 or 2, not {rnd!r}")
-        self._context = {"round": rnd}
-        self._both_empty = self.game.options.round_end == "both_empty"
-        self.round = rnd
-        self.starter = (self.dealer + 1) % 2
-        self.bonus_cards = (order[0], order[1])
-        self.bonus = bonus_of(order[0], order[1])
-        first = second = 0
-        for i in range(_REFILL):
-            first |= 1 << order[2 + 2 * i]
-            second |= 1 << order[3 + 2 * i]
-        self._hands = [first, second] if self.starter == 0 else [second, first]
-        self._next = _STOCK_START
-        self._tally = []
-        self._total = 0
-        self._cleared = []
-        self._scores = [0, 0]
-        self._lps = None
-        self._event = None
-        self._turn = self.starter
-
-    # ---- the hot path
-
-    def _legal(self) -> list[int]:
-        return cards_of_mask(self._hands[self._turn])  # type: ignore[index]
-
-    def _apply(self, code: int) -> None:
-        p: int = self._turn  # type: ignore[assignment]
-        hands = self._hands
-        hands[p] &= ~(1 << code)
-        tally = self._tally
-        tally.append(code)
-        total = self._total + VALUES[code]
-        if total == 20:
-            self._scores[p] += 10
-            self._lps = p
-            self._event = (p, "exact", 10)
-        elif total > 20:
-            self._scores[p] -= 20
-            self._event = (p, "over", -20)
-        elif len(tally) >= 5:
-            pts = 15 << (len(tally) - 5)
-            self._scores[p] += pts
-            self._lps = p
-            self._event = (p, "tally", pts)
-        else:
-            self._event = None
-        if total >= 20:
-            self._cleared.extend(tally)
-            self._tally = []
-            total = 0
-        self._total = total
-        if not hands[p]:
-            nxt = self._next
-            if nxt < 52:
-                order = self._order
-                m = 0
-                for c in order[nxt:nxt + _REFILL]:
-                    m |= 1 << c
-                hands[p] = m
-                self._next = nxt + _REFILL
-            elif not (self._both_empty and hands[1 - p]):
-                self._turn = None
-                return
-        self._turn = 1 - p
-
-    # ---- results and views
-
-    def _points(self) -> list[int]:
-        if self._turn is None and self._lps is not None:
-            pts = list(self._scores)
-            pts[self._lps] += self.bonus
-            return pts
-        return list(self._scores)
-
-    def _result(self) -> list[int] | None:
-        return self._points() if self._turn is None else None
-
-    def _hand(self, seat: int) -> list[int]:
-        return cards_of_mask(self._hands[seat])
-
-    def _public(self, seat: int) -> dict[str, Any]:
-        ev = self._event
-        over = self._turn is None
-        return {
-            "round": self.round,
-            "starter": self.starter,
-            "bonus_cards": [format_card(c) for c in self.bonus_cards],
-            "bonus": self.bonus,
-            "tally": [format_card(c) for c in self._tally],
-            "tally_total": self._total,
-            "cleared": [format_card(c) for c in self._cleared],
-            "scores": list(self._scores),
-            "hand_sizes": [self._hands[0].bit_count(), self._hands[1].bit_count()],
-            "stock_size": 52 - self._next,
-            "last_positive_scorer": self._lps,
-            "last_event": None if ev is None else
-            {"seat": ev[0], "kind": ev[1], "points": ev[2]},
-            "bonus_to": self._lps if over else None,
-        }
-
-    def _copy(self) -> Deal:
-        d = MalteseTwentyDeal.__new__(MalteseTwentyDeal)
-        d.round = self.round
-        d.starter = self.starter
-        d.bonus_cards = self.bonus_cards
-        d.bonus = self.bonus
-        d._both_empty = self._both_empty
-        d._hands = list(self._hands)
-        d._next = self._next
-        d._tally = list(self._tally)
-        d._total = self._total
-        d._cleared = list(self._cleared)
-        d._scores = list(self._scores)
-        d._lps = self._lps
-        d._event = self._event
-        return d
-
-
-MalteseTwentyGame.DealClass = MalteseTwentyDeal
