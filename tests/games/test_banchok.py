@@ -141,7 +141,7 @@ def test_deal_order_three_punters_one_card_at_a_time() -> None:
     assert [str(c) for c in d.view(0).hand] == ["2S", "5S", "8S"]
     assert [str(c) for c in d.view(1).hand] == ["3S", "6S", "9S"]
     assert [str(c) for c in d.view(2).hand] == ["4S", "7S", "TS"]
-    assert pub(d)["punters"] == [0, 1, 2] and pub(d)["deck_size"] == 104 - 9
+    assert pub(d)["punters"] == [0, 1, 2] and pub(d)["stock"] == 104 - 9
     d.play("stake 5")  # J♠ turned for seat 0: he loses
     assert pub(d)["settled"][0]["turned"] == "JS" and d.to_move == 1
     d.play("stake 5")  # Q♠ turned for seat 1
@@ -216,7 +216,7 @@ def test_scenario_4_tripling_ends_the_bank_at_once() -> None:
     d.play("stake 60")
     assert d.is_over and d.to_move is None
     p = pub(d)
-    assert p["end"] == "tripled" and p["bank"] == 0
+    assert p["outcome"] == "tripled" and p["bank"] == 0
     assert p["chips"] == [900, 950, 940, 1000, 900 + 310]
     assert d.result == [-100, -50, -60, 0, 210]
     assert [s["seat"] for s in p["settled"]] == [0, 1, 2]  # seat 3 did not play
@@ -226,7 +226,7 @@ def test_scenario_4_tripling_ends_the_bank_at_once() -> None:
     d = dealt(g, *spades, "AS", "AH", "AD")
     d.play("stake 100")
     d.play("stake 100")
-    assert d.is_over and pub(d)["end"] == "tripled" and d.result == [-100, -100, 0, 0, 200]
+    assert d.is_over and pub(d)["outcome"] == "tripled" and d.result == [-100, -100, 0, 0, 200]
     d = dealt(g, *spades, "AS", "AH", "AD")
     d.play("stake 100")
     d.play("stake 99")
@@ -240,13 +240,13 @@ def test_scenario_5_break() -> None:
     assert legal(d) == stakes(5, 40)
     d.play("stake 40")
     assert d.is_over
-    assert pub(d)["end"] == "broken" and pub(d)["bank"] == 0
+    assert pub(d)["outcome"] == "broken" and pub(d)["bank"] == 0
     assert d.result == [60, 40, -100]
 
 
 def test_no_punter_can_stake_ends_the_bank() -> None:
     d = dealt(GAME, chips=[3, 0, 1000])
-    assert d.is_over and pub(d)["end"] == "no_punters"
+    assert d.is_over and pub(d)["outcome"] == "no_punters"
     assert d.result == [0, 0, 0] and pub(d)["out"] == [0, 1]
 
 
@@ -271,7 +271,7 @@ def test_scenario_6_used_cards_go_under_the_deck() -> None:
         {"size": 96, "cards": None},
         {"size": 8, "cards": [format_card(c) for c in sorted(parse_card(c) for c in top)]},
     ]
-    assert p["deck_size"] == 104 - 6
+    assert p["stock"] == 104 - 6
     assert Counter(d._deck + d._hands[0] + d._hands[1] + d._used) == Counter(FULL)
     again = dealt(GAME, *top, *nxt)
     again.play("stake 5")

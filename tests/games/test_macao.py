@@ -131,7 +131,7 @@ def test_showdown(banker: str, punter: str, sign: int) -> None:
     assert pub["last_round"]["won"] == [20 * sign, -20 * sign]
     assert pub["used"] == [punter, banker]
     # the next round has begun from the same shoe
-    assert pub["round"] == 2 and pub["phase"] == "stake" and pub["shoe"] == 102
+    assert pub["round"] == 2 and pub["phase"] == "stake" and pub["stock"] == 102
 
 
 def test_deal_from_a_fixed_order_three_players() -> None:
@@ -241,7 +241,7 @@ def test_shoe_exhaustion_ends_the_turn() -> None:
     _stand_rounds(d, 24, [(1, 0), (1, 1)])
     assert game_deal.is_over
     pub = d.view(0).public
-    assert pub["shoe"] == 6 and pub["round"] == 24 and pub["phase"] == "over"
+    assert pub["stock"] == 6 and pub["round"] == 24 and pub["phase"] == "over"
     assert pub["bank"] == 0
     assert d.result is not None and sum(d.result) == 0
     assert d.result[3] == pub["chips"][3] - 1000
@@ -252,9 +252,9 @@ def test_seven_cards_still_make_a_round() -> None:
     d = g.deal(seed=6)
     _stand_rounds(d, 24, [(1, 0)])
     pub = d.view(0).public
-    assert not d.is_over and pub["shoe"] == 7 and pub["round"] == 25
+    assert not d.is_over and pub["stock"] == 7 and pub["round"] == 25
     _stand_rounds_from(d, 25)
-    assert d.is_over and d.view(0).public["shoe"] == 3
+    assert d.is_over and d.view(0).public["stock"] == 3
 
 
 def _stand_rounds_from(d: Deal, r: int) -> None:
@@ -578,7 +578,7 @@ def test_public_cards_are_the_used_ones() -> None:
     while not d.is_over:
         pub = d.view(0).public
         assert pub["used"] == [format_card(c) for c in d._order[:d.rstart]]
-        assert len(pub["used"]) + len(pub["dealt_to"]) + pub["shoe"] == 104
+        assert len(pub["used"]) + len(pub["dealt_to"]) + pub["stock"] == 104
         d.play(rng.choice(d.legal_moves()))
 
 

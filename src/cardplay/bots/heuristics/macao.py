@@ -363,7 +363,7 @@ class HeuristicBot:
 
     def stake_edge(self, view: View, cnt: list[int]) -> float:
         """The round's exact expected payoff per chip staked, as known now."""
-        shoe = int(view.public["shoe"])
+        shoe = int(view.public["stock"])
         if self.after_first and view.hand:
             v1 = VALUE[view.hand[0]]
             if self.multi:
@@ -390,7 +390,7 @@ class HeuristicBot:
                 d[VALUE[c]] += 1
             base = [c + e for c, e in zip(cnt, d)]
             total = sum(VALUE[c] for c in hand)
-            solver = self.solver(base, int(view.public["shoe"]) + len(hand))
+            solver = self.solver(base, int(view.public["stock"]) + len(hand))
             st, bu = solver.decision(total, False, d)
             return bu - st
         v = sum(VALUE[c] for c in hand) % 10
