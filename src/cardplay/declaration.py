@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "KINDS",
+    "UNUSED",
     "Bots",
     "Declaration",
     "Facts",
@@ -176,14 +177,20 @@ class MoveKind:
                 "description": self.description.to_dict(), "confirm": self.confirm}
 
 
+# The move kind of action slots that no position ever offers.
+UNUSED = "unused"
+
+
 @dataclass(frozen=True)
 class Facts:
     """What a loaded game (its options and player count) is, in numbers.
 
     ``action_layout`` splits the fixed action space ``range(action_space)`` into runs of one move
-    kind: ``(kind, first action, count)``. ``result_bounds`` bound one seat's ``deal.result``;
-    ``max_moves`` bounds the moves of one deal, or only caps them where ``max_moves_is_cap``
-    (a deal that may in principle go on longer, as Banchok's reshuffles allow).
+    kind: ``(kind, first action, count)``, where the kind ``UNUSED`` marks slots that are never
+    legal (the card slots of a game whose moves name no single card). ``result_bounds`` bound
+    one seat's ``deal.result``; ``max_moves`` bounds the moves of one deal, or only caps them
+    where ``max_moves_is_cap`` (a deal may in principle go on longer, as Banchok's reshuffles
+    allow).
     ``points_pay``: a deal's running points are what it pays so far (net chips), so a deal cut
     short can be scored by them.
     """

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...declaration import (
+    UNUSED,
     Bots,
     Declaration,
     Facts,
@@ -132,13 +133,12 @@ def _facts(game: Game) -> Facts:
     o = game.options
     n = game.players
     # Action 52 + N is ``stake N``, the engine's code; actions 0..52 are never legal (no move names
-    # a card and a stake is at least 1), and the layout has no run for unused slots, so they are
-    # counted with the stakes. A stake is at most the bank, which ends at 3 * bank_stake.
+    # a card and a stake is at least 1). A stake is at most the bank, which ends at 3 * bank_stake.
     size = 52 + 3 * int(o.bank_stake)
     return Facts(
         players=(2, 10),
         action_space=size,
-        action_layout=(("stake", 0, size),),
+        action_layout=((UNUSED, 0, 53), ("stake", 53, size - 53)),
         result_bounds=(-float(o.start_chips), float((n - 1) * o.start_chips)),
         max_moves=MOVE_CAP,
         zero_sum=True,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...declaration import (
+    UNUSED,
     Bots,
     Declaration,
     Facts,
@@ -183,8 +184,8 @@ def _facts(game: Game) -> Facts:
         players=(2, 8),
         action_space=54 + max_stake,
         # The 52 card slots that open every action space are never legal here (no move names a
-        # card); the layout has no run for unused slots, so they are counted with the stakes.
-        action_layout=(("stake", 0, 52), ("buy", 52, 1), ("stand", 53, 1),
+        # card).
+        action_layout=((UNUSED, 0, 52), ("buy", 52, 1), ("stand", 53, 1),
                        ("stake", 54, max_stake)),
         result_bounds=(-float(o.start_chips), float((n - 1) * o.start_chips)),
         # at most 52 rounds (each deals 2+ cards from the 104), a stake and a stand per punter,

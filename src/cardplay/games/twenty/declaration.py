@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...declaration import (
+    UNUSED,
     Bots,
     Declaration,
     Facts,
@@ -55,7 +56,7 @@ def _facts(game: Game) -> Facts:
         action_space=54 + plays,
         # the 52 card slots (never legal: every play is a set of ranks), draw, pass, then one
         # action per rank multiset
-        action_layout=(("play", 0, 52), ("draw", 52, 1), ("pass", 53, 1), ("play", 54, plays)),
+        action_layout=((UNUSED, 0, 52), ("draw", 52, 1), ("pass", 53, 1), ("play", 54, plays)),
         # a loser holds at most 4 of each rank: 8 ranks at penalty_2_to_9, 3 at 10, K 20, A 5
         result_bounds=(-4.0 * (8 * o.penalty_2_to_9 + 55), 20.0),
         # count_rule exact: at most 20 plays, a draw per stock card, and a pass round between
