@@ -159,7 +159,7 @@ class CardplayBot(Bot):
         if leader_move is not None and leader_move.is_marriage():
             opp_pending += 40 if leader_move.as_marriage().suit is trump else 20
         checks = {
-            "talon": (perspective.get_talon_size(), pub["talon"]),
+            "talon": (perspective.get_talon_size(), pub["stock"]),
             "trump card": (card_text(face_up) if face_up is not None else None,
                            pub["trump_card"]),
             "phase": (2 if perspective.get_phase() == GamePhase.TWO else 1, pub["phase"]),

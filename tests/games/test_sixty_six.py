@@ -80,7 +80,7 @@ def talon_now(d: Deal) -> list[str]:
     p = pub(d)
     if p["exchange"]:
         order[-1] = p["exchange"]["gave"]
-    return order[len(order) - p["talon"]:]
+    return order[len(order) - p["stock"]:]
 
 
 def trick_points(p: dict[str, Any], seat: int) -> int:
@@ -154,7 +154,7 @@ def test_fixed_order_deal_non_dealer_first_trump_card_13th() -> None:
     assert hand(d, 1) == cs("9S AC TH QC TD 9H")
     p = pub(d)
     assert p["trump_card"] == "AS" and p["trump_suit"] == "S"
-    assert p["talon"] == 12 and p["closed_by"] is None and p["phase"] == 1
+    assert p["stock"] == 12 and p["closed_by"] is None and p["phase"] == 1
     assert p["hand_sizes"] == [6, 6]
     assert d.to_move == 0  # the non-dealer leads
     assert d.points == [0, 0] and d.result is None and not d.is_over
@@ -186,7 +186,7 @@ def test_talon_is_drawn_in_deck_order_winner_first_trump_card_last() -> None:
         assert trick["leader"] == leader
         assert hand(d, w) - before[w] == {talon[2 * k]}
         assert hand(d, 1 - w) - before[1 - w] == {talon[2 * k + 1]}
-        assert pub(d)["talon"] == 12 - 2 * (k + 1)
+        assert pub(d)["stock"] == 12 - 2 * (k + 1)
     # The loser of the sixth trick took the face-up trump card, and everyone knows it.
     loser = 1 - pub(d)["tricks"][-1]["winner"]
     assert "AS" in hand(d, loser)
@@ -460,7 +460,7 @@ def test_scenario_5_exchange_after_a_won_trick() -> None:
     d.play("EXCHANGE")  # keywords are case-insensitive
     assert "AC" in hand(d, 0) and "9C" not in hand(d, 0)
     p = pub(d, 1)
-    assert p["trump_card"] == "9C" and p["talon"] == 10
+    assert p["trump_card"] == "9C" and p["stock"] == 10
     assert p["exchange"] == {"seat": 0, "took": "AC", "gave": "9C"}
     assert p["known_cards"][0] == ["AC"]  # the opponent knows who holds the old trump card
     assert d.to_move == 0
@@ -472,7 +472,7 @@ def test_scenario_5_exchange_after_a_won_trick() -> None:
 def test_exchange_with_two_talon_cards_and_not_after_exhaustion() -> None:
     d = new(DECK_5)
     run(d, "AS 9S KS 9D AH JS TH JD QH QS")
-    assert d.points == [46, 0] and pub(d)["talon"] == 2 and d.to_move == 0
+    assert d.points == [46, 0] and pub(d)["stock"] == 2 and d.to_move == 0
     assert "9C" in hand(d, 0)
     assert {"exchange", "close"} <= legal(d)
 
@@ -485,7 +485,7 @@ def test_exchange_with_two_talon_cards_and_not_after_exhaustion() -> None:
 
     run(d, "9H TD")
     assert "AC" in hand(d, 1) and "9C" in hand(d, 0)
-    assert pub(d)["talon"] == 0 and d.to_move == 0
+    assert pub(d)["stock"] == 0 and d.to_move == 0
     assert "exchange" not in legal(d) and "close" not in legal(d)  # talon exhausted
 
 
@@ -504,14 +504,14 @@ def test_scenario_6_failed_close_sixty_sixty() -> None:
     d = new(DECK_6)
     moves = SEQ_CLOSE_60_60.split()
     run(d, " ".join(moves[:6]))  # three tricks; seat 0's 20 is credited with trick 3
-    assert d.points == [34, 36] and pub(d)["talon"] == 6 and d.to_move == 0
+    assert d.points == [34, 36] and pub(d)["stock"] == 6 and d.to_move == 0
     d.play("close")
     assert pub(d)["closed_by"] == 0 and pub(d)["phase"] == 2 and d.to_move == 0
     assert "close" not in legal(d)
     d.play("QD")
     assert legal(d) == {"KD"}  # phase-2 obligations right after the close
     d.play("KD")
-    assert pub(d)["hand_sizes"] == [5, 5] and pub(d)["talon"] == 6  # no more draws
+    assert pub(d)["hand_sizes"] == [5, 5] and pub(d)["stock"] == 6  # no more draws
     d.play("TH")
     assert legal(d) == {"QC", "AS", "QS", "9D", "9C"}  # trump led, no trump: anything
     d.play("9C")
@@ -877,7 +877,7 @@ def test_schnapsen_deck_and_deal() -> None:
     assert hand(d, 0) == {"TH", "KH", "KS", "JS", "JC"}
     assert hand(d, 1) == {"QS", "QH", "AD", "KD", "AS"}
     p = pub(d)
-    assert p["trump_card"] == "TS" and p["talon"] == 10 and d.to_move == 0
+    assert p["trump_card"] == "TS" and p["stock"] == 10 and d.to_move == 0
     # The trump jack may be exchanged on the very first lead.
     assert legal(d) == {"TH", "KH", "KS", "JS", "JC", "exchange", "close"}
     with pytest.raises((InvalidMoveError, IllegalMoveError)):
@@ -886,7 +886,7 @@ def test_schnapsen_deck_and_deal() -> None:
     assert "TS" in hand(d, 0) and "JS" not in hand(d, 0)
     assert pub(d, 1)["known_cards"][0] == ["TS"] and pub(d)["trump_card"] == "JS"
     seeded = game.deal(seed=11)
-    assert len(seeded.deck) == 20 and pub(seeded)["talon"] == 10
+    assert len(seeded.deck) == 20 and pub(seeded)["stock"] == 10
     assert sorted(seeded.deck) == sorted(SCHNAPSEN_DECK.split())
 
 

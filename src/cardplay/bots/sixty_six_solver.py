@@ -252,10 +252,10 @@ def _unknown_opponent_cards(game: Game, view: View) -> tuple[list[int], int]:
     Read off the sampler's own preparation of the view (which cards each side needed by when,
     voids and failures to head shown in phase 2), so enumeration and sampling agree.
     """
-    from ..games.sixty_six import SixtySix, _prepare
+    from ..games.sixty_six import SixtySix, prepare_sampling
 
     assert isinstance(game, SixtySix)
-    prep = _prepare(game, view)
+    prep = prepare_sampling(game, view)
     return list(prep.allowed), prep.opp_unknown
 
 
@@ -351,7 +351,7 @@ class PIMCBot:
         """(world, search depth) pairs; no depth (to the end) whenever the world is in phase 2."""
         pub = view.public
         game = self.game
-        if pub["talon"] == 0:
+        if pub["stock"] == 0:
             yield self._sample(view, self.rng), None
             return
         if pub["closed_by"] is None:

@@ -42,7 +42,7 @@ from ..games.two_ten_jack import (
     TRUMPS,
     TwoTenJackDeal,
 )
-from .heuristics.two_ten_jack import KEEP, _heuristic_reply
+from .heuristics.two_ten_jack import KEEP, heuristic_reply
 
 __all__ = ["WIN", "Evaluation", "PIMCBot", "final_value", "heuristic_rollout", "minimax", "solve"]
 
@@ -414,12 +414,12 @@ def heuristic_rollout(deal: Deal, rng: random.Random) -> int:
     turn: int = deal._turn  # type: ignore[assignment]
     keep = KEEP
     if deal._lead >= 0:
-        return _heuristic_reply(deal._hands[turn], deal._lead, deal._kind, keep)
+        return heuristic_reply(deal._hands[turn], deal._lead, deal._kind, keep)
     opp = deal._hands[1 - turn]
     best, best_score = codes[0], -_INF
     for code in codes:
         card, kind = (AS, code - AS_SPADES) if code >= AS_SPADES else (code, code // 13)
-        r = _heuristic_reply(opp, card, kind, keep)
+        r = heuristic_reply(opp, card, kind, keep)
         p = CARD_POINTS[card] + CARD_POINTS[r]
         score = (-p if FOLLOWER_WINS[card * 52 + r] else p) + keep[r] - keep[card]
         if score > best_score:

@@ -49,7 +49,7 @@ class HeuristicBot:
         if len(legal) == 1:
             return legal[0]
         pub = view.public
-        if pub["talon"] == 0 and self.game is not None:
+        if pub["stock"] == 0 and self.game is not None:
             # Talon exhausted: the opponent's hand is every unseen card, so play exactly.
             return self._exact(view)
         trump = SUIT_CHARS.index(pub["trump_suit"])
@@ -136,7 +136,7 @@ class HeuristicBot:
                    view.points[1 - me] + view.public["pending"][1 - me]) >= 56
 
     def _opp_may_follow(self, view: View, move: Move) -> bool:
-        return view.public["talon"] > 0 or view.public["closed_by"] is not None
+        return view.public["stock"] > 0 or view.public["closed_by"] is not None
 
     def _follow(self, view: View, hand: list[int], trump: int, legal: list[Move]) -> Move:
         lead = parse_card(view.public["trick"][0]["card"])

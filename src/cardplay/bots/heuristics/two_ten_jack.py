@@ -26,7 +26,7 @@ from ...games.two_ten_jack import (
     TRUMPS,
 )
 
-__all__ = ["KEEP", "HeuristicBot"]
+__all__ = ["KEEP", "HeuristicBot", "heuristic_reply"]
 
 FULL = (1 << 52) - 1
 
@@ -53,7 +53,7 @@ def _follow_set(hand: int, kind: int) -> int:
     return hand & KIND_MASKS[kind] or hand & TRUMPS or hand
 
 
-def _heuristic_reply(hand: int, lead: int, kind: int, keep: tuple[float, ...] = KEEP) -> int:
+def heuristic_reply(hand: int, lead: int, kind: int, keep: tuple[float, ...] = KEEP) -> int:
     """The follower's card by the holding-value rule (the bot's model of a sensible reply)."""
     best, best_score = -1, -1e9
     for c in cards_of_mask(_follow_set(hand, kind)):
@@ -135,7 +135,7 @@ class HeuristicBot:
                 card, kind = code, code // 13
             total = 0.0
             for opp in worlds:
-                r = _heuristic_reply(opp, card, kind, keep)
+                r = heuristic_reply(opp, card, kind, keep)
                 p = CARD_POINTS[card] + CARD_POINTS[r]
                 total += (-p if FOLLOWER_WINS[card * 52 + r] else p) + keep[r]
             score = total / len(worlds) - keep[card]
