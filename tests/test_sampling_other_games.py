@@ -397,7 +397,7 @@ def test_chukhny_several_seats_share_the_unseen_cards(counting: bool,
     view, counts, slots = chukhny_worlds(game, deck, 2, moves, seat=0)
     assert len(counts) == 290
     if counting:
-        monkeypatch.setattr(chukhny_module, "_by_rejection", lambda *a, **k: None)
+        monkeypatch.setattr(chukhny_module.sampling, "_by_rejection", lambda *a, **k: None)
 
     def outcome(world: Deal) -> Draws:
         return tuple(tuple(world.deck[p] for p in slots[q]) for q in (1, 2))
@@ -420,7 +420,7 @@ def macao_late_position() -> tuple[Game, Deal]:
     d = game.deal(deck=deck, dealer=3)
     while True:
         pub = d.view(2).public
-        if d.to_move == 2 and pub["phase"] == "decide" and pub["shoe"] <= 4:
+        if d.to_move == 2 and pub["phase"] == "decide" and pub["stock"] <= 4:
             return game, d
         legal = d.legal_moves()
         d.play("stake 5" if "stake 5" in legal else legal[0])

@@ -543,7 +543,7 @@ def test_sampled_worlds_are_consistent(opts: dict[str, Any]) -> None:
 
 
 def test_the_fallback_sampler_is_consistent(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ch, "_by_rejection", lambda *a, **k: None)
+    monkeypatch.setattr(ch.sampling, "_by_rejection", lambda *a, **k: None)
     game = cardplay.load("chukhny", players=3)
     rng = random.Random(3)
     d = game.deal(seed=3)
@@ -611,7 +611,7 @@ def test_sampling_is_uniform_over_consistent_worlds(fallback: bool,
     # KC in position 2 or 3, the other one any of the 28 unseen cards but the 3 unseen Aces
     assert total == 2 * 28
     if fallback:
-        monkeypatch.setattr(ch, "_by_rejection", lambda *a, **k: None)
+        monkeypatch.setattr(ch.sampling, "_by_rejection", lambda *a, **k: None)
     n = 1000
     seen: Counter[tuple[int, str]] = Counter()
     for i in range(n):
