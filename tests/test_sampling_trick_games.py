@@ -37,7 +37,7 @@ import cardplay
 from cardplay.cards import format_card
 from cardplay.engine import Deal, Game, IllegalMoveError, View
 from cardplay.games.sixty_six import VU_SCHNAPSEN_OPTIONS
-from cardplay.games.two_ten_jack import _DrawTimes
+from cardplay.games.two_ten_jack import DrawTimes
 
 TTJ = cardplay.load("two-ten-jack")
 SIXTY_SIX = cardplay.load("sixty-six")
@@ -219,7 +219,7 @@ def test_sixty_six_trump_card_taker_and_exchanged_card_in_every_sample() -> None
     for seat in (0, 1):
         view = deal.view(seat)
         public = view.public
-        assert public["talon"] == 0 and public["exchange"]["seat"] == 0
+        assert public["stock"] == 0 and public["exchange"]["seat"] == 0
         assert public["trump_card_taker"] == 1
         for world in _samples(SIXTY_SIX, view, 60, seed=3 + seat):
             # the exchanger holds the card he took, the taker the nine he left under the talon
@@ -440,7 +440,7 @@ def test_two_ten_jack_draw_time_counting_matches_brute_force() -> None:
                 if all(lo_of[c] <= times.get(c, 0) <= hi_of[c] for c in cards):
                     worlds.append((frozenset(hand), drawn))
         assert len(worlds) == expected
-        table = _DrawTimes(draws, known, pool, size)
+        table = DrawTimes(draws, known, pool, size)
         assert table.total == expected
         rng = random.Random(draws)
         counts: Counter[Any] = Counter()
@@ -483,7 +483,7 @@ def _maltese_late(stock: int, opp_hand: int) -> Deal:
         rng = random.Random(seed)
         while not deal.is_over:
             public = deal.view(0).public
-            if public["stock_size"] == stock and deal.to_move == 0 \
+            if public["stock"] == stock and deal.to_move == 0 \
                     and public["hand_sizes"][1] == opp_hand:
                 return deal
             deal.play(rng.choice(deal.legal_moves()))

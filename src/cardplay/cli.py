@@ -310,9 +310,9 @@ def _render_sixty_six(view: View, fmt: Fmt) -> list[str]:
     lines = []
     trump = _suit_symbol(p["trump_suit"])
     if p.get("closed_by") is not None:
-        talon = tr("ss_talon_closed", who=seat(p["closed_by"]), n=p["talon"])
+        talon = tr("ss_talon_closed", who=seat(p["closed_by"]), n=p["stock"])
     elif p.get("trump_card"):
-        talon = tr("ss_talon_open", n=p["talon"], card=pretty_move(p["trump_card"]))
+        talon = tr("ss_talon_open", n=p["stock"], card=pretty_move(p["trump_card"]))
     else:
         talon = tr("ss_talon_gone")
     lines.append(tr("ss_trump", suit=trump) + " · " + talon)

@@ -30,80 +30,9 @@ from .random import RandomBot  # noqa: E402
 
 LEVELS = ("random", "heuristic", "fast", "strong")
 
-# TRANSITION: the games' declarations take these over (then this table goes).
-_UNDECLARED: dict[str, Bots] = {
-    "banchok": Bots(
-    heuristic="cardplay.bots.heuristics.banchok:HeuristicBot",
-    levels={
-        "fast": Searcher("rollout", {"decisions": 100, "max_candidates": 3, "worlds": 64,
-                                     "look_every": 4, "seconds": 0.045}),
-        "strong": Searcher("rollout", {"decisions": 2000, "max_candidates": 3, "worlds": 256,
-                                       "look_every": 4, "seconds": 0.9}),
-    },
-),
-    "chukhny": Bots(
-    heuristic="cardplay.bots.heuristics.chukhny:HeuristicBot",
-    levels={
-        "fast": Searcher("rollout", {"decisions": 500, "max_candidates": 6, "worlds": 64,
-                                     "look_every": 4, "seconds": 0.045}),
-        "strong": Searcher("rollout", {"decisions": 5000, "max_candidates": 6, "worlds": 256,
-                                       "look_every": 4, "seconds": 0.9}),
-    },
-),
-    "macao": Bots(
-    heuristic="cardplay.bots.heuristics.macao:HeuristicBot",
-    levels={
-        "fast": Searcher("rollout", {"decisions": 100, "max_candidates": 3, "worlds": 64,
-                                     "look_every": 4, "seconds": 0.045}),
-        "strong": Searcher("rollout", {"decisions": 4000, "max_candidates": 3, "worlds": 256,
-                                       "look_every": 4, "seconds": 0.9}),
-    },
-),
-    "maltese-twenty": Bots(
-    heuristic="cardplay.bots.heuristics.maltese_twenty:HeuristicBot",
-    levels={
-        "fast": Searcher("heuristic", {"samples": 48, "depth": 6}),
-        "strong": Searcher("heuristic", {"samples": 128, "depth": 10}),
-    },
-),
-    "sixty-six": Bots(
-    heuristic="cardplay.bots.heuristics.sixty_six:HeuristicBot",
-    levels={
-        "fast": Searcher("factory", {"iterations": 600, "seconds": 0.5, "worlds": 2,
-                                     "max_nodes": 8_000, "move_nodes": 16_000,
-                                     "closed_worlds": 4, "enumerate_limit": 6,
-                                     "follower": "heuristic"},
-                         factory="cardplay.bots.sixty_six_solver:PIMCBot"),
-        "strong": Searcher("factory", {"iterations": 1500, "seconds": 0.9, "worlds": 12,
-                                       "max_nodes": 10_000, "move_nodes": 60_000,
-                                       "closed_worlds": 16, "enumerate_limit": 60},
-                           factory="cardplay.bots.sixty_six_solver:PIMCBot"),
-    },
-    reads_history=True,
-),
-    "twenty": Bots(
-    heuristic="cardplay.bots.heuristics.twenty:HeuristicBot",
-    levels={
-        "fast": Searcher("rollout", {"decisions": 300, "max_candidates": 6, "worlds": 64,
-                                     "look_every": 4, "seconds": 0.045}),
-        "strong": Searcher("rollout", {"decisions": 3000, "max_candidates": 6, "worlds": 256,
-                                       "look_every": 4, "seconds": 0.9}),
-    },
-),
-    "two-ten-jack": Bots(
-    heuristic="cardplay.bots.heuristics.two_ten_jack:HeuristicBot",
-    levels={
-        "fast": Searcher("heuristic", {"samples": 256}),
-        "strong": Searcher("heuristic", {"samples": 256}),
-    },
-    reads_history=True,
-),
-}
-
 
 def _declared_bots(game: Game) -> Bots:
-    bots = game.declaration.bots if game.declaration is not None else None
-    bots = bots or _UNDECLARED.get(game.name)
+    bots = game.declaration.bots
     if bots is None:
         raise ValueError(f"{game.name} declares no bots; levels: random")
     return bots

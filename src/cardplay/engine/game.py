@@ -30,7 +30,7 @@ class Game(ABC):
     name: ClassVar[str]
     title: ClassVar[Mapping[str, str]]
     # Everything a front-end, a bot level or an adapter needs to know (cardplay.declaration).
-    declaration: ClassVar[Declaration] = None  # type: ignore[assignment]  # TRANSITION
+    declaration: ClassVar[Declaration]
     Options: ClassVar[type]
     deck_size: ClassVar[int] = 52
     min_players: ClassVar[int] = 2

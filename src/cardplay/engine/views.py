@@ -76,10 +76,7 @@ class View:
 
         declaration = declaration_of(self.game)
         pub = self.public
-        if declaration is None:  # TRANSITION: removed once every game declares itself
-            public = thaw(pub)
-        else:
-            public = {f.name: thaw(pub[f.name]) for f in declaration.public if f.name in pub}
+        public = {f.name: thaw(pub[f.name]) for f in declaration.public if f.name in pub}
         return {
             "game": self.game,
             "seat": self.seat,

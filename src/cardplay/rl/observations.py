@@ -353,7 +353,7 @@ def _sixty_six(e: Encoder) -> None:
             e._card_texts(o_known, known[1 - seat], buf)
         for m in p.get("marriages") or ():
             e._onehot(o_mar[(m["seat"] - seat) % 2], _SUIT_INDEX[m["suit"]], buf)
-        e._scalar(o_talon, p.get("talon"), talon, buf)
+        e._scalar(o_talon, p.get("stock"), talon, buf)
         if p.get("closed_by") is not None:
             e._onehot(o_closed, (p["closed_by"] - seat) % 2, buf)
         if p.get("phase") == 2:
@@ -422,7 +422,7 @@ def _maltese_twenty(e: Encoder) -> None:
         e._onehot(o_round, r - 1 if r in (1, 2) else None, buf)
         if p.get("starter") is not None:
             e._onehot(o_starter, (p["starter"] - seat) % 2, buf)
-        e._scalar(o_stock, p.get("stock_size"), 40.0, buf)
+        e._scalar(o_stock, p.get("stock"), 40.0, buf)
         e._per_seat(o_sizes, p.get("hand_sizes"), seat, 5.0, buf)
         if p.get("last_positive_scorer") is not None:
             e._onehot(o_lps, (p["last_positive_scorer"] - seat) % 2, buf)
@@ -485,7 +485,7 @@ def _macao(e: Encoder) -> None:
         e._per_seat(o_chips, p.get("chips"), seat, total, buf)
         e._per_seat(o_start, p.get("chips_at_start"), seat, total, buf)
         e._onehot(o_phase, phase_index.get(p.get("phase") or ""), buf)
-        e._scalar(o_shoe, p.get("shoe"), 104.0, buf)
+        e._scalar(o_shoe, p.get("stock"), 104.0, buf)
         e._scalar(o_round, p.get("round"), 52.0, buf)
         for s in p.get("dealt_to") or ():
             e._onehot(o_dealt, (s - seat) % n, buf)
@@ -542,7 +542,7 @@ def _banchok(e: Encoder) -> None:
             e._onehot(o_out, (s - seat) % n, buf)
         for s in p.get("punters") or ():
             e._onehot(o_punters, (s - seat) % n, buf)
-        e._scalar(o_deck, p.get("deck_size"), 104.0, buf)
+        e._scalar(o_deck, p.get("stock"), 104.0, buf)
         if parts:
             e._scalar(o_deck + 1, parts[0].get("size"), 104.0, buf)
         rng = p.get("stake_range")

@@ -58,7 +58,6 @@ from .observations import CARD_ID, Encoder, encoder
 
 __all__ = ["CardplayGame", "CardplayState", "game_name", "register"]
 
-_BANCHOK_CAP = 2000
 # pyspiel asks for the player to move several times a step: plain ints, looked up once
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
@@ -120,7 +119,7 @@ def _game_type(name: str) -> Any:
             params[f.name] = default
     params["dealer"] = -1
     params["max_moves"] = 0
-    utility = pyspiel.GameType.Utility.ZERO_SUM if name in _ZERO_SUM \
+    utility = pyspiel.GameType.Utility.ZERO_SUM if load(name).facts.zero_sum \
         else pyspiel.GameType.Utility.GENERAL_SUM
     return pyspiel.GameType(
         short_name=game_name(name),
@@ -140,52 +139,6 @@ def _game_type(name: str) -> Any:
     )
 
 
-_ZERO_SUM = ("banchok", "macao")
-
-
-def _bounds(game: Game) -> tuple[float, float]:
-    """Bounds on one seat's deal result (loose where the rules make them hard to state)."""
-    o = game.options
-    name = game.name
-    n = game.players
-    if name == "sixty-six":
-        return 0.0, 3.0
-    if name == "two-ten-jack":
-        return -15.0, 20.0  # the scoring cards: -15 (clubs) .. +20 (hearts, spades, 6D)
-    if name == "maltese-twenty":
-        # at most 25 cards a round per player: -20 each at worst; a Tally card scores at most
-        # 15 * 2**5 (its 10th card; an 11th would pass 20)
-        return -500.0, 25 * 480.0 + 10.0
-    if name == "twenty":
-        return -4.0 * (8 * o.penalty_2_to_9 + 55), 20.0
-    if name in ("macao", "banchok"):
-        return -float(o.start_chips), float((n - 1) * o.start_chips)
-    if name == "chukhny":
-        return -1.0, 0.0
-    return -1e6, 1e6
-
-
-def _max_length(game: Game) -> int:
-    """A bound on the number of moves in one deal (``_BANCHOK_CAP`` for Banchok)."""
-    o = game.options
-    n = game.players
-    return {
-        "sixty-six": 30,
-        "two-ten-jack": 54,
-        "maltese-twenty": 52,
-        # count_rule exact: at most 20 plays, a draw per stock card, and a pass round between
-        # any two of them
-        "twenty": 20 + 52 + n * (20 + 52 + 2),
-        # a card is drawn once, played once per time it came back with a take, and every take
-        # puts at least one card out of play for good
-        "chukhny": 4 * int(getattr(o, "deck_size", 52)) + 4,
-        # at most 52 rounds (each deals 2+ cards from the 104), a stake and a stand per punter,
-        # and at most 104 bought cards
-        "macao": 104 + 104 * max(n - 1, 1),
-        "banchok": _BANCHOK_CAP,
-    }.get(game.name, 100_000)
-
-
 class _Shared:
     """What every state of one game shares: never copied, pickled by name and options."""
 
@@ -201,16 +154,17 @@ class _Shared:
         if max_moves < 0:
             raise ValueError(f"{game_name(name)}: max_moves is 0 (no limit) or positive")
         self.dealer = dealer
-        natural = _max_length(self.game)
+        facts = self.game.facts
+        natural = facts.max_moves
         self.max_moves = min(natural, max_moves) if max_moves > 0 else natural
-        self.truncates = self.max_moves < natural or name == "banchok"
+        self.truncates = self.max_moves < natural or facts.max_moves_is_cap
         deck = self.game._deck_cards()
         self.deck_size = len(deck)
         self.counts = [deck.count(c) for c in range(52)]
         self.cards = [c for c in range(52) if self.counts[c]]
         self.copies = max(self.counts)
         self.dealer_outcomes = [(s, 1.0 / self.n) for s in range(self.n)]
-        self.chip_game = name in ("banchok", "macao")
+        self.points_pay = facts.points_pay
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
@@ -287,14 +241,14 @@ class CardplayGame(pyspiel.Game):
         options = {k: v for k, v in values.items() if v != ""}
         self.shared = _shared(name, tuple(sorted(options.items())), dealer, max_moves)
         g = self.shared.game
-        lo, hi = _bounds(g)
+        lo, hi = g.facts.result_bounds
         info = pyspiel.GameInfo(
             num_distinct_actions=self.shared.space.size,
             max_chance_outcomes=max(52, g.players),
             num_players=g.players,
             min_utility=lo,
             max_utility=hi,
-            utility_sum=0.0 if name in _ZERO_SUM else None,
+            utility_sum=0.0 if g.facts.zero_sum else None,
             max_game_length=self.shared.max_moves,
         )
         super().__init__(gtype, info, params or {})
@@ -427,7 +381,7 @@ class CardplayState(pyspiel.State):
         deal = self.box.deal
         if deal._turn is None:
             return [float(x) for x in (deal.result or [0] * sh.n)]
-        if sh.chip_game:
+        if sh.points_pay:
             return [float(x) for x in deal.points]
         return [0.0] * sh.n
 

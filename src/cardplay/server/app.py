@@ -33,7 +33,8 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 
 from .botpool import BotRunner, ProcessBotRunner
-from .hub import Connection, Hub, TableError, game_catalog
+from .catalog import game_catalog
+from .hub import Connection, Hub, TableError
 from .protocol import ProtocolError, error_message, parse_client_message
 from .storage import Storage, default_data_dir
 

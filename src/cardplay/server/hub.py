@@ -35,7 +35,6 @@ from ..engine import (
     derive_seed,
     fresh_seed,
     game_class,
-    load,
     replay,
 )
 from .botpool import BotRunner
@@ -704,41 +703,3 @@ class Hub:
                     c.shutdown()
             for c in list(table.spectators):
                 c.shutdown()
-
-
-def game_catalog() -> list[dict[str, Any]]:
-    """Every game with its title, players, options (defaults and choices) and bot levels."""
-    out = []
-    from ..engine import games
-
-    for name in games():
-        try:
-            cls = game_class(name)
-            game = load(name)
-        except Exception as e:  # a game being written may not import yet
-            out.append({"name": name, "available": False, "error": str(e)})
-            continue
-        options = []
-        for fname, f in cls.option_fields().items():
-            meta = f.metadata
-            choices = meta.get("choices")
-            entry: dict[str, Any] = {"name": fname, "default": f.default,
-                                     "choices": list(choices) if choices is not None else None}
-            if meta.get("int_range"):
-                entry["min"], entry["max"] = meta["int_range"]
-            elif meta.get("positive_int"):
-                entry["min"] = 1
-            if meta.get("doc"):
-                entry["doc"] = meta["doc"]
-            options.append(entry)
-        levels = []
-        for level in bots_mod.LEVELS:
-            try:
-                bots_mod.load(level, game, seed=0)
-            except Exception:
-                continue
-            levels.append(level)
-        out.append({"name": name, "available": True, "title": dict(cls.title),
-                    "min_players": cls.min_players, "max_players": cls.max_players,
-                    "options": options, "levels": levels})
-    return out

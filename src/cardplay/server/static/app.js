@@ -101,8 +101,8 @@ const LABELS = {
     last_positive_scorer: "Last to score", last_event: "Last event", bonus_to: "Bonus to",
     count: "Count", turns: "Turns", passes: "Passes", pile: "Pile", banker: "Banker", bank: "Bank",
     bank_stake: "Bank stake", target: "Target", chips: "Chips", out: "Out", punters: "Punters",
-    settled: "Settled", stake_range: "Stakes", deck_size: "Deck", chips_at_start: "Chips at start",
-    shoe: "Shoe", used: "Used", dealt_to: "Dealt to", stakes: "Stakes", status: "Status",
+    settled: "Settled", stake_range: "Stakes", chips_at_start: "Chips at start",
+    used: "Used", dealt_to: "Dealt to", stakes: "Stakes", status: "Status",
     bought: "Bought", shown: "Shown", last_round: "Last round", leading: "Leading", need: "Needed",
     need_suit: "Suit needed", drawn: "Drawn", known: "Known", start_cards: "Start cards",
     draws: "Draws", loser: "Loser", outcome: "Outcome", winner: "Winner", points: "Points",
@@ -110,7 +110,7 @@ const LABELS = {
     hands: "Hands", game_points: "Game points", reason: "Reason", seat: "Seat", suit: "Suit",
     shown: "Shown", took: "Took", gave: "Gave", stand_bonus_next: "Next stand bonus",
     trump_card_taker: "Trump card taken by", card: "Card", move: "Move", stake: "Stake",
-    turned: "Turned", previous: "Previous", end: "End",
+    turned: "Turned", previous: "Previous",
   },
   ru: {
     trump_suit: "Козырь", trump_card: "Козырная карта", turned_trump: "Открытый козырь", talon: "Колода",
@@ -124,8 +124,8 @@ const LABELS = {
     last_positive_scorer: "Последним набрал", last_event: "Событие", bonus_to: "Бонус получил",
     count: "Счёт", turns: "Ходы", passes: "Пасы", pile: "Стопка", banker: "Банкир", bank: "Банк",
     bank_stake: "Ставка банка", target: "Цель", chips: "Фишки", out: "Выбыли", punters: "Понтёры",
-    settled: "Рассчитаны", stake_range: "Ставки", deck_size: "Колода", chips_at_start: "Фишки в начале",
-    shoe: "Шуз", used: "Вышли", dealt_to: "Получили карты", stakes: "Ставки", status: "Статус",
+    settled: "Рассчитаны", stake_range: "Ставки", chips_at_start: "Фишки в начале",
+    used: "Вышли", dealt_to: "Получили карты", stakes: "Ставки", status: "Статус",
     bought: "Прикуплено", shown: "Открыты", last_round: "Прошлый круг", leading: "Первый ход", need: "Нужна",
     need_suit: "Нужна масть", drawn: "Взято", known: "Известны", start_cards: "Начальные карты",
     draws: "Взятия", loser: "Проигравший", outcome: "Итог", winner: "Победитель", points: "Очки",
@@ -133,7 +133,7 @@ const LABELS = {
     hands: "Руки", game_points: "Очки партии", reason: "Причина", seat: "Место", suit: "Масть",
     shown: "Показана", took: "Взял", gave: "Отдал", stand_bonus_next: "Бонус в следующей",
     trump_card_taker: "Козыря взял", card: "Карта", move: "Ход", stake: "Ставка",
-    turned: "Открыта", previous: "Прошлый", end: "Конец",
+    turned: "Открыта", previous: "Прошлый",
   },
 };
 
@@ -595,7 +595,7 @@ const CENTRE_KEYS = ["trick", "tally", "pile", "trump_card", "turned_trump", "bo
 const HIDDEN_KEYS = new Set(["tricks", "won", "deck_parts", "draws", "history"]);
 // where things sit in the middle of the table: the play first, the stock last
 const CENTRE_ORDER = ["trick", "tally", "pile", "count", "bank", "trump_card", "turned_trump", "bonus_cards",
-  "start_cards", "talon", "stock", "stock_size", "shoe"];
+  "start_cards", "talon", "stock", "stock_size"];
 // numbers that are the heart of a game's table: shown large
 const BIG_NUMBERS = new Set(["bank", "count"]);
 
@@ -636,7 +636,7 @@ function renderPublic(view, seats, perSeat) {
       centre.push(h("div", { class: "pubgroup", "data-key": k }, h("h3", { text: label(k) }), cardImg(v, false)));
       continue;
     }
-    if ((k === "talon" || k === "stock" || k === "stock_size" || k === "shoe") && typeof v === "number") {
+    if ((k === "talon" || k === "stock" || k === "stock_size") && typeof v === "number") {
       if (v === 0) continue;
       centre.push(h("div", { class: "pubgroup", "data-key": k }, h("h3", { text: label(k) }),
         h("div", { class: "stack" }, backImg(true, t("cards_left", { n: v })), h("span", { class: "count", "aria-hidden": "true", text: String(v) }))));

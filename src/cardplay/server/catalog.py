@@ -1,0 +1,45 @@
+"""What ``GET /api/games`` serves: every game's declaration, with what the lobby needs besides.
+
+A client renders any game from this alone: the public state's fields with their kinds and words,
+the options with their defaults, values, ranges and words, the move kinds, the facts and the bot
+levels (``cardplay.declaration``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import bots
+from ..engine import game_class, games, load
+
+__all__ = ["game_catalog"]
+
+
+def game_catalog() -> list[dict[str, Any]]:
+    """Every game's declaration, plus its players range and the bot levels it offers; each
+    option also lists its ``choices`` (the bare values, in the declaration's order)."""
+    out: list[dict[str, Any]] = []
+    for name in games():
+        try:
+            cls = game_class(name)
+            game = load(name)
+            entry = cls.declaration.to_dict(game)
+        except Exception as e:  # a game being written may not import yet
+            out.append({"name": name, "available": False, "error": str(e)})
+            continue
+        for option in entry["options"]:
+            values = option.get("values")
+            option["choices"] = [v["value"] for v in values] if values is not None else None
+        levels = [level for level in bots.LEVELS if _offers(level, game)]
+        entry.update({"available": True, "min_players": cls.min_players,
+                      "max_players": cls.max_players, "levels": levels})
+        out.append(entry)
+    return out
+
+
+def _offers(level: str, game: Any) -> bool:
+    try:
+        bots.load(level, game, seed=0)
+    except ValueError:
+        return False
+    return True
