@@ -106,7 +106,8 @@ class Field:
 
     ``values`` is the named set of a ``choice`` field; ``fields`` are the fields of a ``record``
     or of each entry of ``records``. ``optional``: the field may be missing from the dict (a
-    record's field, or a deal's outcome before it is over).
+    record's field, or a deal's outcome before it is over). ``detail``: a record of the deal so
+    far (every trick, every card used), which a table shows on request rather than at all times.
     """
 
     name: str
@@ -116,6 +117,7 @@ class Field:
     fields: tuple[Field, ...] = ()
     optional: bool = False
     description: Text | None = None
+    detail: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -144,6 +146,8 @@ class Field:
             out["fields"] = [f.to_dict() for f in self.fields]
         if self.optional:
             out["optional"] = True
+        if self.detail:
+            out["detail"] = True
         return out
 
 

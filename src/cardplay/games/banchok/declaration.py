@@ -90,7 +90,7 @@ _PUBLIC = (
                                      "104 not in the other parts.",
                                      "Нет для остатка начальной тасовки: все карты из 104, кроме "
                                      "карт других частей.")),
-          )),
+          ), detail=True),
     Field("outcome", "choice", Text("How the bank ended", "Чем кончился банк"), values=_OUTCOMES),
 )
 

@@ -91,7 +91,7 @@ _PUBLIC = (
                                      "unseen.",
                                      "Пусто, если карта не подошла и осталась на руке "
                                      "втёмную.")),
-          )),
+          ), detail=True),
     Field("loser", "seat", Text("Loser («chukhny»)", "Проигравший («чухны»)"),
           description=Text("The last player left holding cards, once the game is over; none "
                            "before, or when nobody holds any.",

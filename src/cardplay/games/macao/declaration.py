@@ -91,7 +91,8 @@ _PUBLIC = (
     Field("used", "cards", Text("Used cards", "Вышедшие карты"),
           description=Text("Every card of the earlier rounds, turned at their showdowns and set "
                            "aside.",
-                           "Все карты прошлых кругов, открытые при вскрытии и отложенные.")),
+                           "Все карты прошлых кругов, открытые при вскрытии и отложенные."),
+          detail=True),
     Field("last_round", "record", Text("Last showdown", "Последнее вскрытие"), fields=(
         Field("round", "number", Text("Round", "Круг")),
         Field("banker_card", "card", Text("Banker's card", "Карта банкомёта")),

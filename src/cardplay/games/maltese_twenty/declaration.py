@@ -70,7 +70,7 @@ DECLARATION = Declaration(
                                "последний набравший положительные очки")),
         Field("tally", "cards", Text("Tally", "Счётная стопка")),
         Field("tally_total", "number", Text("Tally total", "Сумма стопки")),
-        Field("cleared", "cards", Text("Cleared cards", "Убранные карты")),
+        Field("cleared", "cards", Text("Cleared cards", "Убранные карты"), detail=True),
         Field("scores", "per_seat", Text("Points", "Очки")),
         Field("hand_sizes", "per_seat", Text("Cards in hand", "Карт на руке")),
         Field("stock", "number", Text("Cards left in the stock", "Осталось в колоде")),

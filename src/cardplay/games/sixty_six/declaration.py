@@ -83,7 +83,7 @@ _PUBLIC = (
         Field("winner", "seat", Text("Taken by", "Взял")),
         Field("phase2", "flag", Text("Played with the talon closed or exhausted",
                                      "Сыграна при закрытом или кончившемся прикупе")),
-    )),
+    ), detail=True),
     Field("tricks_won", "per_seat", Text("Tricks won", "Взято взяток")),
     Field("pending", "per_seat", Text("Marriage points waiting for a trick",
                                       "Очки марьяжа ждут взятки")),

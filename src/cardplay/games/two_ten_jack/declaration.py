@@ -63,7 +63,7 @@ _PUBLIC = (
         Field("winner", "seat", Text("Taken by", "Взял")),
         Field("points", "number", Text("Points", "Очки")),
     )),
-    Field("won", "per_seat_cards", Text("Cards won", "Взятые карты")),
+    Field("won", "per_seat_cards", Text("Cards won", "Взятые карты"), detail=True),
     Field("tricks_won", "per_seat", Text("Tricks won", "Взято взяток")),
     Field("tricks_played", "number", Text("Tricks played", "Сыграно взяток")),
     Field("hand_points", "per_seat", Text("Points this hand", "Очки за сдачу")),
