@@ -270,6 +270,8 @@ class Table:
         }
         if with_previous:
             msg["previous"] = prev
+        if self.stopped is not None:
+            msg["stopped"] = self.stopped
         if reply_to is not None:
             msg["reply_to"] = reply_to
         else:
