@@ -498,3 +498,33 @@ def test_every_limit_is_a_serve_option_with_its_default_in_both_languages(
     for name, value in Limits().as_dict().items():
         assert f"--{name.replace('_', '-')} N" in out
         assert f"(default: {value:g})" in out
+
+
+def test_an_older_database_is_migrated_and_its_tables_resume(tmp_path: Path) -> None:
+    """A database written before this release (no status, salt or creator columns) opens: its
+    rows get a status from their seats, and a table resumes without a commitment."""
+    db = sqlite3.connect(tmp_path / "cardplay.db")
+    db.executescript("""
+        CREATE TABLE tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,
+            seed INTEGER NOT NULL, dealer INTEGER, seats TEXT NOT NULL, created REAL NOT NULL,
+            finished REAL);
+        CREATE TABLE moves (table_id TEXT NOT NULL REFERENCES tables(id), n INTEGER NOT NULL,
+            seat INTEGER NOT NULL, move TEXT NOT NULL, at REAL NOT NULL,
+            PRIMARY KEY (table_id, n)) WITHOUT ROWID;""")
+    from cardplay.server.hub import _hash
+
+    seats = [{"kind": "human", "level": "random", "name": "Old", "token_hash": _hash("tok")},
+             {"kind": "human", "level": "random", "name": "", "token_hash": None}]
+    db.execute("INSERT INTO tables VALUES ('old1', 'sixty-six', '{}', 77, NULL, ?, ?, NULL)",
+               (json.dumps(seats), time.time()))
+    db.commit()
+    db.close()
+    with make_client(tmp_path) as client:
+        lobby = client.get("/api/tables").json()
+        assert [x["id"] for x in lobby["open"]] == ["old1"]
+        assert lobby["open"][0]["commitment"] is None
+        with client.websocket_connect("/ws") as ws:
+            ws.send_json({"type": "hello", "table": "old1", "token": "tok"})
+            welcome = recv(ws, "welcome")
+            assert welcome["commitment"] is None and welcome["seat"] == 0
+            recv(ws, "state")

@@ -278,8 +278,9 @@ class Storage:
         where = "status = ?"
         args: list[Any] = [status]
         if before is not None:
-            where += " AND (created < ? OR (created = ? AND id < ?))"
-            args += [before[0], before[0], before[1]]
+            # a row value: SQLite seeks the index to the cursor instead of scanning to it
+            where += " AND (created, id) < (?, ?)"
+            args += [before[0], before[1]]
         rows = self._db.execute(
             "SELECT id, game, options, seats, created, scores, deals, commitment, status, "
             "(SELECT MAX(n) FROM moves WHERE table_id = tables.id) FROM tables "
