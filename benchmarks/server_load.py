@@ -13,12 +13,22 @@ client, whichever comes first, and the server is stopped at the end.
 
 Prints tables, clients, moves, moves per second, latency p50/p90/p99/max, errors, and the CPU
 the server used. Traffic goes to 127.0.0.1 only. Figures only: there is no pass/fail.
+
+    python benchmarks/server_load.py --tables 200 --duration 20 --flood 20000
+
+adds a flood: during the play one more process, one client (it sends from 127.0.0.2), creates
+tables as fast as the server answers (at most ``--flood`` requests, within the run's time) and
+reads the lobby every 20 requests, as an attacker with a browser tab open would; the report
+adds how the server answered (201 created, 429 refused) and what the lobby cost. The tables of
+the play are made before, each from its own loopback address (127.1.x.y), so that the server's
+per-client limits, at their defaults, meet only the flood.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import http.client
 import json
 import multiprocessing as mp
 import os
@@ -44,12 +54,57 @@ def free_port() -> int:
         return port
 
 
-def post(url: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
-    data = json.dumps(body or {}).encode()
-    req = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=30) as r:
-        out: dict[str, Any] = json.loads(r.read())
+def post(port: int, path: str, body: dict[str, Any] | None = None,
+         source: str = HOST) -> dict[str, Any]:
+    """POST JSON from the loopback address ``source`` (any 127.x.y.z is this machine)."""
+    conn = http.client.HTTPConnection(HOST, port, timeout=30, source_address=(source, 0))
+    try:
+        conn.request("POST", path, body=json.dumps(body or {}),
+                     headers={"Content-Type": "application/json"})
+        r = conn.getresponse()
+        data = r.read()
+        if r.status >= 300:
+            raise SystemExit(f"POST {path} answered {r.status}: {data[:200]!r}")
+        out: dict[str, Any] = json.loads(data)
         return out
+    finally:
+        conn.close()
+
+
+def setup_address(i: int) -> str:
+    return f"127.1.{i // 250}.{i % 250 + 1}"
+
+
+def flood_process(port: int, game: str, players: int, count: int, stop_at_wall: float,
+                  out: Any) -> None:
+    """One client creating tables as fast as it is answered, reading the lobby now and then;
+    sends back (answers by status, lobby times in ms)."""
+    statuses: dict[int, int] = {}
+    lobby_ms: list[float] = []
+    conn = http.client.HTTPConnection(HOST, port, timeout=30, source_address=("127.0.0.2", 0))
+    body = json.dumps({"game": game, "seats": [{"kind": "human"}] * players})
+    sent = 0
+    while sent < count and time.time() < stop_at_wall:
+        try:
+            conn.request("POST", "/api/tables", body=body,
+                         headers={"Content-Type": "application/json"})
+            r = conn.getresponse()
+            r.read()
+            statuses[r.status] = statuses.get(r.status, 0) + 1
+            sent += 1
+            if sent % 20 == 0:
+                t0 = time.perf_counter()
+                conn.request("GET", "/api/tables")
+                conn.getresponse().read()
+                lobby_ms.append(1000 * (time.perf_counter() - t0))
+        except (OSError, http.client.HTTPException):
+            statuses[0] = statuses.get(0, 0) + 1
+            conn.close()
+            conn = http.client.HTTPConnection(HOST, port, timeout=30,
+                                              source_address=("127.0.0.2", 0))
+    conn.close()
+    out.send((statuses, lobby_ms))
+    out.close()
 
 
 def raise_fd_limit() -> None:
@@ -182,6 +237,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-moves", type=int, default=1000, help="moves per client at most")
     ap.add_argument("--procs", type=int, default=2, help="client processes")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--flood", type=int, default=0,
+                    help="table creations one flooding client sends during the play (max 100000)")
     args = ap.parse_args(argv)
     duration = min(max(1.0, args.duration), 600.0)
     tables = min(max(1, args.tables), 5000)
@@ -197,11 +254,13 @@ def main(argv: list[str] | None = None) -> int:
         t0 = time.perf_counter()
         seats: list[tuple[str, str]] = []
         for i in range(tables):
-            t = post(f"{base}/api/tables", {"game": args.game, "seed": args.seed + i,
-                                            "seats": [{"kind": "human"}] * players})
+            # no seed: a server refuses a creator's seed at a table of several people
+            t = post(port, "/api/tables", {"game": args.game,
+                                           "seats": [{"kind": "human"}] * players},
+                     source=setup_address(i))
             seats.append((t["table"], t["token"]))
             for _ in range(players - 1):
-                j = post(f"{base}/api/tables/{t['table']}/join")
+                j = post(port, f"/api/tables/{t['table']}/join", source=setup_address(i))
                 seats.append((t["table"], j["token"]))
         setup = time.perf_counter() - t0
         procs = max(1, args.procs)
@@ -219,6 +278,13 @@ def main(argv: list[str] | None = None) -> int:
             p.start()
             pipes.append(recv_end)
             workers.append(p)
+        flood_pipe = None
+        if args.flood > 0:
+            flood_pipe, send_end = ctx.Pipe(duplex=False)
+            flooder = ctx.Process(target=flood_process,
+                                  args=(port, args.game, players, min(args.flood, 100000),
+                                        stop_at, send_end))
+            flooder.start()
         lat: list[float] = []
         errors: list[str] = []
         client_cpu: list[float] = []
@@ -233,6 +299,13 @@ def main(argv: list[str] | None = None) -> int:
             p.join(timeout=10)
             if p.is_alive():
                 p.kill()
+        flood: tuple[dict[int, int], list[float]] | None = None
+        if flood_pipe is not None:
+            if flood_pipe.poll(duration + 120):
+                flood = flood_pipe.recv()
+            flooder.join(timeout=10)
+            if flooder.is_alive():
+                flooder.kill()
         wall = time.time() - start
         cpu = cpu_seconds(server.pid) - cpu0
     finally:
@@ -259,6 +332,14 @@ def main(argv: list[str] | None = None) -> int:
     print("client processes' CPU:", ", ".join(f"{100 * c / max(wall, 1e-9):.0f}%"
                                              for c in client_cpu))
     print("errors:", ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or "none")
+    if flood is not None:
+        answers, lobby_ms = flood
+        print("flood (one client creating tables):",
+              ", ".join(f"{'no answer' if k == 0 else k} x{v}"
+                        for k, v in sorted(answers.items())),
+              f"in {duration:g} s; lobby read {len(lobby_ms)} times, p50 "
+              f"{percentile(lobby_ms, 50):.1f} ms, "
+              f"max {max(lobby_ms, default=float('nan')):.1f} ms")
     return 0
 
 

@@ -958,12 +958,29 @@ def _run_arena(args: argparse.Namespace, ui: Console) -> int:
 # ---- serve (the web server; needs the optional extra `web`)
 
 def _configure_serve(p: argparse.ArgumentParser, tr: Translator) -> None:
+    # Limits lives in the standard-library part of the server package, so --help works
+    # without the web extra; one option per limit, named after it
+    from .server.limits import Limits
+
     p.add_argument("--host", default="127.0.0.1", help=tr("help_host"))
     p.add_argument("--port", type=int, default=8000, help=tr("help_port"))
     p.add_argument("--data", default=None, metavar="DIR", help=tr("help_data"))
     p.add_argument("--grace", type=float, default=30.0, help=argparse.SUPPRESS)
     p.add_argument("--bot-delay", type=float, default=0.6, help=argparse.SUPPRESS)
     p.add_argument("--workers", type=int, default=None, help=argparse.SUPPRESS)
+    defaults = Limits()
+    for name in Limits.names():
+        value = getattr(defaults, name)
+        p.add_argument("--" + name.replace("_", "-"), type=type(value), default=value,
+                       metavar="N", help=tr(_limit_help_key(name), default=f"{value:g}"))
+    p.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                   help=tr("help_allow_origin"))
+
+
+def _limit_help_key(name: str) -> str:
+    """The help text of a limit's option (a test holds one for every limit, in both
+    languages)."""
+    return "help_limit_" + name
 
 
 def _run_serve(args: argparse.Namespace, ui: Console) -> int:
@@ -972,16 +989,59 @@ def _run_serve(args: argparse.Namespace, ui: Console) -> int:
 
         from .server.app import create_app
         from .server.botpool import ProcessBotRunner
+        from .server.limits import Limits
+        from .server.serving import uvicorn_config
         from .server.storage import default_data_dir
     except ImportError:
         ui.error(ui.tr("serve_needs_web"))
         return 2
-    data = Path(args.data) if args.data else default_data_dir()
-    app = create_app(data, runner=ProcessBotRunner(args.workers), grace=args.grace,
-                     bot_delay=args.bot_delay)
+    try:
+        limits = Limits(**{name: getattr(args, name) for name in Limits.names()})
+        data = Path(args.data) if args.data else default_data_dir()
+        app = create_app(data, runner=ProcessBotRunner(args.workers), grace=args.grace,
+                         bot_delay=args.bot_delay, limits=limits,
+                         allowed_origins=args.allow_origin)
+    except ValueError as e:
+        ui.error(str(e))
+        return 2
     ui.say(ui.tr("serving", url=f"http://{args.host}:{args.port}", data=str(data)))
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws="websockets-sansio",
-                ws_per_message_deflate=False)
+    uvicorn.Server(uvicorn_config(app, args.host, args.port, limits)).run()
+    return 0
+
+
+# ---- verify (a server's record: its seed commitment and its moves)
+
+_VERIFY_FAILURES = {"no_commitment": "verify_no_commitment", "malformed": "verify_malformed",
+                    "unknown_scheme": "verify_unknown_scheme", "mismatch": "verify_mismatch",
+                    "no_replay": "verify_no_replay"}
+_SEED_SOURCES = {"server": "verify_source_server", "creator": "verify_source_creator",
+                 "operator": "verify_source_operator"}
+
+
+def _configure_verify(p: argparse.ArgumentParser, tr: Translator) -> None:
+    p.add_argument("file", metavar="RECORD", help=tr("help_verify_file"))
+
+
+def _run_verify(args: argparse.Namespace, ui: Console) -> int:
+    from .fairness import verify
+
+    tr = ui.tr
+    try:
+        record = json.loads(Path(args.file).read_text(encoding="utf-8"))
+        verdict = verify(record)
+    except (OSError, UnicodeDecodeError) as e:
+        ui.error(tr("cannot_read", path=args.file, error=getattr(e, "strerror", None) or str(e)))
+        return 2
+    except (ValueError, RecordError) as e:  # not JSON, or not a record at all
+        ui.error(tr("corrupt_record", error=str(e)))
+        return 2
+    if not verdict.ok:
+        ui.error(tr(_VERIFY_FAILURES.get(verdict.code, "verify_malformed"),
+                    detail=verdict.message))
+        return 1
+    source = tr(_SEED_SOURCES.get(verdict.seed_source or "", "verify_source_unknown"))
+    ui.say(tr("verify_ok", source=source, moves=verdict.moves)
+           + ("" if verdict.finished else " " + tr("verify_unfinished")))
     return 0
 
 
@@ -992,6 +1052,7 @@ COMMANDS: dict[str, Command] = {
     "replay": Command(help="cmd_replay", configure=_configure_replay, run=_run_replay),
     "arena": Command(help="cmd_arena", configure=_configure_arena, run=_run_arena),
     "serve": Command(help="cmd_serve", configure=_configure_serve, run=_run_serve),
+    "verify": Command(help="cmd_verify", configure=_configure_verify, run=_run_verify),
 }
 
 

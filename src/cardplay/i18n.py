@@ -26,6 +26,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cmd_replay": "step through a saved match record",
         "cmd_arena": "play bots against each other and measure them",
         "cmd_serve": "serve the browser UI and the game server (needs cardplay[web])",
+        "cmd_verify": "check a server's match record: its seed commitment and its moves",
         "help_bot_level": "bot level: random, heuristic, fast, strong",
         "help_arena_out": "write report.json, games.csv (and shares.png with matplotlib) there",
         "arena_bad_option": "--option takes K=V, not {kv!r}",
@@ -42,6 +43,49 @@ MESSAGES: dict[str, dict[str, str]] = {
         "help_host": "the address to listen on (default: 127.0.0.1)",
         "help_port": "the port to listen on (default: 8000)",
         "help_data": "the data folder of the tables (default: $XDG_DATA_HOME/cardplay)",
+        "help_limit_create_rate": "tables one client may create per minute (default: {default})",
+        "help_limit_join_rate": "seats one client may take per minute (default: {default})",
+        "help_limit_tables_per_client": "open tables one client may have (default: {default})",
+        "help_limit_max_tables": "open tables in all (default: {default})",
+        "help_limit_bot_tables_per_client": "tables of bots only one client may have playing "
+                                            "(default: {default})",
+        "help_limit_max_bot_tables": "tables of bots only playing at once, in all "
+                                     "(default: {default})",
+        "help_limit_bot_table_moves": "moves after which a table of bots only stops "
+                                      "(default: {default})",
+        "help_limit_evict_after": "seconds with nobody connected before a table leaves memory; "
+                                  "its record is kept (default: {default})",
+        "help_limit_max_body": "bytes of an HTTP request body (default: {default})",
+        "help_limit_ws_max_size": "bytes of a WebSocket frame, refused before it is read "
+                                  "(default: {default})",
+        "help_limit_max_connections": "open connections in all; more get 503 "
+                                      "(default: {default})",
+        "help_limit_header_timeout": "seconds a client may take to send a request's headers "
+                                     "(default: {default})",
+        "help_limit_keep_alive_timeout": "seconds an idle HTTP connection is kept "
+                                         "(default: {default})",
+        "help_limit_join_timeout": "seconds a WebSocket may stay open before hello or watch "
+                                   "(default: {default})",
+        "help_limit_ws_ping_interval": "seconds between WebSocket pings (default: {default})",
+        "help_limit_ws_ping_timeout": "seconds to answer a ping before the socket is closed "
+                                      "(default: {default})",
+        "help_allow_origin": "a web origin (https://host[:port]) besides the server's own whose "
+                             "pages may act here; repeatable; * allows any (default: none)",
+        "help_verify_file": "a match record downloaded from the server (JSON)",
+        "verify_ok": "verified: the seed matches its commitment ({source}) and all {moves} "
+                     "moves replay",
+        "verify_unfinished": "(the record ends before the match does)",
+        "verify_source_server": "drawn by the server",
+        "verify_source_creator": "chosen by the table's creator, at a table of bots only",
+        "verify_source_operator": "fixed by the server's operator",
+        "verify_source_unknown": "of unknown origin",
+        "verify_no_commitment": "NOT verified: the record carries no seed commitment (an older "
+                                "record, or one made outside the server)",
+        "verify_malformed": "NOT verified: the record's commitment is incomplete: {detail}",
+        "verify_unknown_scheme": "NOT verified: {detail}",
+        "verify_mismatch": "NOT verified: the commitment does not match the record's seed and "
+                           "salt; the match was not dealt from the seed committed to",
+        "verify_no_replay": "NOT verified: {detail}",
         "serve_needs_web": "cardplay serve needs the web extra: pip install 'cardplay[web]'",
         "serving": "cardplay is serving on {url} (data: {data}); Ctrl-C stops it",
         "help_lang": "language of the texts: en or ru (default: from LANG)",
@@ -173,6 +217,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cmd_replay": "пошаговый просмотр сохранённой партии",
         "cmd_arena": "сыграть ботов друг с другом и измерить их силу",
         "cmd_serve": "запустить игровой сервер и интерфейс в браузере (нужен cardplay[web])",
+        "cmd_verify": "проверить запись партии с сервера: обязательство по зерну и ходы",
         "help_bot_level": "уровень бота: random, heuristic, fast, strong",
         "help_arena_out": "записать туда report.json и games.csv (и shares.png при matplotlib)",
         "arena_bad_option": "--option принимает K=V, а не {kv!r}",
@@ -189,6 +234,53 @@ MESSAGES: dict[str, dict[str, str]] = {
         "help_host": "адрес для приёма соединений (по умолчанию 127.0.0.1)",
         "help_port": "порт (по умолчанию 8000)",
         "help_data": "папка с данными столов (по умолчанию $XDG_DATA_HOME/cardplay)",
+        "help_limit_create_rate": "сколько столов один клиент может открыть в минуту "
+                                  "(по умолчанию {default})",
+        "help_limit_join_rate": "сколько мест один клиент может занять в минуту "
+                                "(по умолчанию {default})",
+        "help_limit_tables_per_client": "открытых столов у одного клиента "
+                                        "(по умолчанию {default})",
+        "help_limit_max_tables": "открытых столов всего (по умолчанию {default})",
+        "help_limit_bot_tables_per_client": "идущих столов только из ботов у одного клиента "
+                                            "(по умолчанию {default})",
+        "help_limit_max_bot_tables": "идущих столов только из ботов всего "
+                                     "(по умолчанию {default})",
+        "help_limit_bot_table_moves": "после скольких ходов стол только из ботов "
+                                      "останавливается (по умолчанию {default})",
+        "help_limit_evict_after": "секунд без подключений, после которых стол выгружается из "
+                                  "памяти; запись сохраняется (по умолчанию {default})",
+        "help_limit_max_body": "байт в теле HTTP-запроса (по умолчанию {default})",
+        "help_limit_ws_max_size": "байт в кадре WebSocket; больший отвергается до чтения "
+                                  "(по умолчанию {default})",
+        "help_limit_max_connections": "открытых соединений всего; сверх них — ответ 503 "
+                                      "(по умолчанию {default})",
+        "help_limit_header_timeout": "секунд на отправку заголовков запроса "
+                                     "(по умолчанию {default})",
+        "help_limit_keep_alive_timeout": "секунд хранится простаивающее HTTP-соединение "
+                                         "(по умолчанию {default})",
+        "help_limit_join_timeout": "секунд может быть открыт WebSocket до hello или watch "
+                                   "(по умолчанию {default})",
+        "help_limit_ws_ping_interval": "секунд между пингами WebSocket (по умолчанию {default})",
+        "help_limit_ws_ping_timeout": "секунд на ответ на пинг, затем соединение закрывается "
+                                      "(по умолчанию {default})",
+        "help_allow_origin": "веб-источник (https://хост[:порт]), кроме собственного, чьи "
+                             "страницы могут действовать здесь; можно несколько; * — любой "
+                             "(по умолчанию никакой)",
+        "help_verify_file": "запись партии, скачанная с сервера (JSON)",
+        "verify_ok": "проверено: зерно совпадает с обязательством ({source}), и все {moves} "
+                     "ходов воспроизводятся",
+        "verify_unfinished": "(запись кончается раньше партии)",
+        "verify_source_server": "зерно выбрал сервер",
+        "verify_source_creator": "зерно выбрал создатель стола, за которым только боты",
+        "verify_source_operator": "зерно задал владелец сервера",
+        "verify_source_unknown": "происхождение зерна неизвестно",
+        "verify_no_commitment": "НЕ проверено: в записи нет обязательства по зерну (старая "
+                                "запись или сделанная не сервером)",
+        "verify_malformed": "НЕ проверено: обязательство в записи неполное: {detail}",
+        "verify_unknown_scheme": "НЕ проверено: {detail}",
+        "verify_mismatch": "НЕ проверено: обязательство не совпадает с зерном и солью записи; "
+                           "партия сдана не из того зерна, которое было обещано",
+        "verify_no_replay": "НЕ проверено: {detail}",
         "serve_needs_web": "для cardplay serve нужно: pip install 'cardplay[web]'",
         "serving": "cardplay работает на {url} (данные: {data}); Ctrl-C — остановить",
         "help_lang": "язык текстов: en или ru (по умолчанию — из LANG)",

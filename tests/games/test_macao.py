@@ -311,8 +311,8 @@ def test_option_defaults() -> None:
 
 @pytest.mark.parametrize(("name", "value", "match"), [
     ("players", 1, "2 to 8"), ("players", 9, "2 to 8"), ("players", "x", "2 to 8"),
-    ("start_chips", 0, "at least 1"), ("min_stake", -5, "at least 1"),
-    ("max_stake", 2.5, "at least 1"), ("bank_stake", True, "at least 1"),
+    ("start_chips", 0, "from 1 to"), ("min_stake", -5, "from 1 to"),
+    ("max_stake", 2.5, "from 1 to"), ("bank_stake", True, "from 1 to"),
     ("stake_timing", "never", "before_deal"), ("banker_unlimited", "maybe", "False"),
     ("forced_draw", 1, "True"), ("naturals", None, "True"), ("multi_buy", "yes", "True"),
     ("preset", "seed", "valid options"),

@@ -379,10 +379,10 @@ def test_options_defaults_and_values() -> None:
     [
         ({"win_check": "never"}, "end_of_hand"),
         ({"next_dealer": "left"}, "loser"),
-        ({"target": 0}, "at least 1"),
-        ({"target": -31}, "at least 1"),
-        ({"target": "x"}, "at least 1"),
-        ({"target": True}, "at least 1"),
+        ({"target": 0}, "from 1 to 1000"),
+        ({"target": -31}, "from 1 to 1000"),
+        ({"target": "x"}, "from 1 to 1000"),
+        ({"target": True}, "from 1 to 1000"),
         ({"players": 3}, "valid values: 2"),
     ],
 )

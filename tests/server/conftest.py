@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 
 from cardplay.server.app import create_app
 from cardplay.server.botpool import ThreadBotRunner
+from cardplay.server.limits import Limits
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -29,8 +30,10 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
             "args": CHROMIUM_ARGS}
 
 
-def make_client(data: Path, grace: float = 30.0) -> TestClient:
-    return TestClient(create_app(data, runner=ThreadBotRunner(), grace=grace))
+def make_client(data: Path, grace: float = 30.0, limits: Limits | None = None,
+                **kwargs: Any) -> TestClient:
+    return TestClient(create_app(data, runner=ThreadBotRunner(), grace=grace, limits=limits,
+                                 **kwargs))
 
 
 @pytest.fixture
@@ -86,16 +89,19 @@ class LiveServer:
     """The app served by uvicorn in a daemon thread (for the browser)."""
 
     def __init__(self, data: Path, grace: float = 30.0, bot_delay: float = 0.0,
-                 port: int | None = None) -> None:
+                 port: int | None = None, limits: Limits | None = None) -> None:
         import uvicorn
+
+        from cardplay.server.serving import uvicorn_config
 
         self.data = data
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.app = create_app(data, runner=ThreadBotRunner(), grace=grace, bot_delay=bot_delay)
-        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port,
-                                                    log_level="warning", ws="websockets-sansio",
-                                                    ws_per_message_deflate=False))
+        limits = limits if limits is not None else Limits()
+        self.app = create_app(data, runner=ThreadBotRunner(), grace=grace, bot_delay=bot_delay,
+                              limits=limits)
+        # the same transport limits as `cardplay serve`
+        self.server = uvicorn.Server(uvicorn_config(self.app, "127.0.0.1", self.port, limits))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     def start(self) -> LiveServer:

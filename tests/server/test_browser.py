@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 import cardplay
+from cardplay.fairness import verify
 
 from .conftest import LiveServer
 
@@ -75,6 +76,9 @@ def test_a_whole_sixty_six_match_to_the_end_screen(live: LiveServer, page: Page,
     table = start_from_lobby(page, live, "sixty-six", options={"match_target": "3"})
     expect(page.locator(".hand button")).to_have_count(6)
     expect(page.locator("h1")).to_have_text("Sixty-Six")
+    # the seed commitment is shown from the first card ...
+    commitment = live.app.state.hub.get(table).stored.commitment
+    expect(page.locator("#commitment")).to_have_text(f"shuffle committed: {commitment[:12]}…")
     page.screenshot(path=str(shots(tmp_path) / "sixty-six-start.png"))
     rng = random.Random(7)
     for _ in range(400):
@@ -93,6 +97,9 @@ def test_a_whole_sixty_six_match_to_the_end_screen(live: LiveServer, page: Page,
     match = cardplay.replay(record)
     assert isinstance(match, cardplay.Match) and match.is_over
     assert live.app.state.hub.get(table).match.scores == match.scores
+    # ... and the downloaded record verifies against it
+    assert record["fairness"]["commitment"] == commitment
+    assert verify(record).ok
 
 
 @pytest.mark.parametrize("game, options", [

@@ -146,7 +146,7 @@ def test_play_now_against_a_bot(client: TestClient) -> None:
 
 
 def test_every_error_changes_nothing(client: TestClient) -> None:
-    t = create(client, seed=3, seats=[{"kind": "human"}, {"kind": "human"}])
+    t = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
     other = client.post(f"/api/tables/{t['table']}/join").json()
     with client.websocket_connect("/ws") as ws, client.websocket_connect("/ws") as ws1:
         expect_error(ws, {"type": "move", "move": "QH", "version": 0}, "not_joined")
@@ -250,7 +250,7 @@ def test_spectator_sees_no_private_card(client: TestClient) -> None:
 
 
 def test_reconnect_gets_a_full_resync(client: TestClient) -> None:
-    t = create(client, seed=21, seats=[{"kind": "human"}, {"kind": "human"}])
+    t = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
     other = client.post(f"/api/tables/{t['table']}/join").json()
     with client.websocket_connect("/ws") as ws1:
         hello(ws1, t["table"], other["token"])
@@ -273,7 +273,7 @@ def test_reconnect_gets_a_full_resync(client: TestClient) -> None:
 
 
 def test_two_clients_race_for_one_move(client: TestClient) -> None:
-    t = create(client, seed=2, seats=[{"kind": "human"}, {"kind": "human"}])
+    t = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
     other = client.post(f"/api/tables/{t['table']}/join").json()
     with client.websocket_connect("/ws") as a:
         state = hello(a, t["table"], t["token"])
@@ -304,7 +304,7 @@ def test_two_clients_race_for_one_move(client: TestClient) -> None:
 
 def test_away_seat_is_held_by_a_bot_and_given_back(tmp_path: Path) -> None:
     with make_client(tmp_path, grace=0.2) as client:
-        t = create(client, seed=9, seats=[{"kind": "human"}, {"kind": "human"}])
+        t = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
         other = client.post(f"/api/tables/{t['table']}/join").json()
         with client.websocket_connect("/ws") as ws0:
             state = hello(ws0, t["table"], t["token"])
@@ -406,7 +406,8 @@ def test_fast_seat_view_equals_the_engine_view(tmp_path: Path, game: str) -> Non
 
     hub = Hub(Storage(tmp_path), ThreadBotRunner())
     players = cardplay.load(game).players
-    table, _, _ = hub.create_table(game, {}, [{"kind": "human"}] * players, seed=3)
+    table, _, _ = hub.create_table(game, {}, [{"kind": "human"}] * players, seed=3,
+                                     operator_seed=True)
     rng = random.Random(4)
     for step in range(400):
         if step % 7 == 0 or table.is_over:
@@ -421,7 +422,7 @@ def test_fast_seat_view_equals_the_engine_view(tmp_path: Path, game: str) -> Non
 
 def test_a_move_that_cannot_be_stored_changes_nothing(client: TestClient,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    t = create(client, seed=6, seats=[{"kind": "human"}, {"kind": "human"}])
+    t = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
     other = client.post(f"/api/tables/{t['table']}/join").json()
     hub = client.app.state.hub  # type: ignore[attr-defined]
     with client.websocket_connect("/ws") as ws:
@@ -454,7 +455,8 @@ def test_spectators_learn_no_private_card_in_any_game(tmp_path: Path, game: str)
 
     hub = Hub(Storage(tmp_path), ThreadBotRunner())
     players = cardplay.load(game).players
-    table, _, _ = hub.create_table(game, {}, [{"kind": "human"}] * players, seed=5)
+    table, _, _ = hub.create_table(game, {}, [{"kind": "human"}] * players, seed=5,
+                                     operator_seed=True)
     rng = random.Random(6)
     for step in range(300):
         if table.is_over:

@@ -3,7 +3,8 @@
 HTTP (JSON):
 
 * ``GET /api/games``: every game with its title, players, options and bot levels;
-* ``GET /api/tables``: open tables (a person's seat is free) and tables in play;
+* ``GET /api/tables``: open tables (a person's seat is free) and tables in play, a page at a
+  time (``?list=open|playing&limit=&cursor=``);
 * ``POST /api/tables``: a new table ``{"game", "options", "seats", "seed"?, "name"?}``; the caller
   takes the first person's seat: ``{"table", "seat", "token", "url", "invite", "watch"}``;
 * ``POST /api/tables/{id}/join``: an invite link's opener takes a free seat: ``{"seat", "token"}``;
@@ -13,6 +14,11 @@ HTTP (JSON):
 WebSocket ``/ws``: the game protocol (``protocol.py``, ``docs/protocol.md``). Pages: ``/`` (the
 lobby), ``/t/{id}`` (a seat), ``/join/{id}`` (an invite), ``/watch/{id}`` (a spectator) all serve
 the same static page, which holds no rules: it renders views and sends moves.
+
+Strangers are kept within bounds here (see ``limits.py`` and ``security.py``): state-changing
+requests need a JSON body of bounded size and depth, from an allowed origin when they carry
+one, within per-client rate limits; WebSockets with an ``Origin`` must come from an allowed
+one, and must say hello (or watch) soon after they open.
 """
 
 from __future__ import annotations
@@ -20,10 +26,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import json
+import hashlib
 import logging
 import os
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +41,10 @@ from starlette.types import Receive, Scope, Send
 from .botpool import BotRunner, ProcessBotRunner
 from .catalog import game_catalog
 from .hub import Connection, Hub, TableError
+from .limits import Limits, RateLimiter
+from .lobby import DEFAULT_PAGE, CursorError, lobby, lobby_list
 from .protocol import ProtocolError, error_message, parse_client_message
+from .security import InputError, OriginPolicy, parse_json
 from .storage import Storage, default_data_dir
 
 __all__ = ["STATIC", "CardplayApp", "create_app"]
@@ -44,16 +53,47 @@ STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("cardplay.server")
 
 
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers") or ():
+        if key == name:
+            return bytes(value).decode("latin-1")
+    return None
+
+
+def _digits(text: str, most: int) -> bool:
+    return 0 < len(text) <= most and text.isascii() and text.isdigit()
+
+
+def client_key(scope: Scope) -> str:
+    """Who a client is, for the rate limits and caps: its address, hashed so that the
+    database keeps no addresses."""
+    client = scope.get("client")
+    host = str(client[0]) if client else "unknown"
+    return hashlib.sha256(b"cardplay-client:" + host.encode()).hexdigest()[:16]
+
+
+def _refusal(status: int, message: str, retry_after: float | None = None) -> JSONResponse:
+    headers = {"Retry-After": str(max(1, round(retry_after)))} if retry_after else None
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
+
+
 def create_app(data_dir: str | os.PathLike[str] | None = None, *,
                runner: BotRunner | None = None, grace: float = 30.0, bot_delay: float = 0.0,
-               durability: str = "normal") -> CardplayApp:
+               durability: str = "normal", limits: Limits | None = None,
+               allowed_origins: Iterable[str] = ()) -> CardplayApp:
     """The app over one data directory. ``runner`` runs the bots (default: worker processes);
     ``grace`` is how long a person may be away before a bot holds the seat; ``bot_delay`` a
-    pause before each bot move, so that people can follow the play."""
+    pause before each bot move, so that people can follow the play. ``limits`` bounds what
+    clients may do (``Limits()``: the defaults of ``cardplay serve``); ``allowed_origins``
+    lists the web origins besides the server's own whose pages may act here (``*``: any)."""
+    limits = limits if limits is not None else Limits()
+    origins = OriginPolicy(allowed_origins)
     storage = Storage(data_dir if data_dir is not None else default_data_dir(), durability)
     bot_runner = runner if runner is not None else ProcessBotRunner()
-    hub = Hub(storage, bot_runner, grace=grace, bot_delay=bot_delay)
+    hub = Hub(storage, bot_runner, grace=grace, bot_delay=bot_delay, limits=limits)
     catalog: list[dict[str, Any]] = []
+    create_rate = RateLimiter(limits.create_rate)
+    join_rate = RateLimiter(limits.join_rate)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -68,9 +108,11 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
         gc.collect()
         gc.freeze()
         hub.kick_all()
+        sweeper = asyncio.create_task(hub.sweep_forever())
         try:
             yield
         finally:
+            sweeper.cancel()
             await hub.close()
             bot_runner.close()
             storage.close()
@@ -82,45 +124,92 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     def body_error(e: TableError) -> JSONResponse:
         return JSONResponse({"error": str(e)}, status_code=e.status)
 
+    async def checked_body(request: Request, rate: RateLimiter, what: str,
+                           empty_ok: bool = False) -> dict[str, Any] | JSONResponse:
+        """The JSON object of a state-changing request, or the answer that refuses it:
+        403 from a page of another origin, 415 not JSON (a cross-site form or text/plain
+        request cannot send application/json without the browser asking first), 413 too
+        large, 400 not acceptable JSON, 429 over the client's rate."""
+        scope = request.scope
+        if not origins.allows(_header(scope, b"origin"), _header(scope, b"host"),
+                              ("http", "https")):
+            return _refusal(403, "requests from pages of another origin are not accepted "
+                                 "here (see cardplay serve --allow-origin)")
+        ctype = (_header(scope, b"content-type") or "").split(";")[0].strip().lower()
+        length = _header(scope, b"content-length")
+        if not (empty_ok and ctype == "" and length in (None, "0")) and \
+                ctype != "application/json":
+            return _refusal(415, "the body must be JSON, sent as Content-Type: "
+                                 "application/json")
+        if length is not None and (not _digits(length, 12) or int(length) > limits.max_body):
+            return _refusal(413, f"the body holds at most {limits.max_body} bytes")
+        raw = bytearray()
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > limits.max_body:
+                return _refusal(413, f"the body holds at most {limits.max_body} bytes")
+        wait = rate.allow(client_key(scope))
+        if wait > 0:
+            return _refusal(429, f"too many {what} from this client: at most "
+                                 f"{rate.capacity:g} a minute; try again in {wait:.0f} s",
+                            retry_after=wait)
+        if not raw and empty_ok:
+            return {}
+        try:
+            body = parse_json(bytes(raw))
+        except InputError as e:
+            return _refusal(400, f"the body is not acceptable JSON: {e}")
+        if not isinstance(body, dict):
+            return _refusal(400, "the body is a JSON object")
+        return body
+
     @app.get("/api/games")
     async def api_games() -> list[dict[str, Any]]:
         return catalog or game_catalog()
 
     @app.get("/api/tables")
-    async def api_tables() -> dict[str, Any]:
-        return hub.lobby()
+    async def api_tables(request: Request) -> Response:
+        q = request.query_params
+        raw_limit = q.get("limit")
+        # a number too long or not plain digits is out of range, not an error of int()
+        limit = DEFAULT_PAGE if raw_limit is None else \
+            int(raw_limit) if _digits(raw_limit, 4) else -1
+        try:
+            if "list" in q or "cursor" in q:
+                tables, nxt = lobby_list(hub, q.get("list", "open"), limit, q.get("cursor"))
+                return JSONResponse({"tables": tables, "next": nxt})
+            return JSONResponse(lobby(hub, limit))
+        except CursorError as e:
+            return _refusal(400, str(e))
 
     @app.post("/api/tables")
     async def api_create(request: Request) -> Response:
-        try:
-            body = await request.json()
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            return JSONResponse({"error": "the body is a JSON object"}, status_code=400)
-        if not isinstance(body, dict):
-            return JSONResponse({"error": "the body is a JSON object"}, status_code=400)
+        body = await checked_body(request, create_rate, "new tables")
+        if isinstance(body, Response):
+            return body
         try:
             table, seat, token = hub.create_table(
                 body.get("game"), body.get("options"), body.get("seats") or [],
-                seed=body.get("seed"), name=body.get("name") or "")
+                seed=body.get("seed"), name=body.get("name"),
+                client=client_key(request.scope))
         except TableError as e:
             return body_error(e)
         return JSONResponse({"table": table.id, "seat": seat, "token": token,
                              "url": f"/t/{table.id}", "invite": f"/join/{table.id}",
-                             "watch": f"/watch/{table.id}"}, status_code=201)
+                             "watch": f"/watch/{table.id}", **table.fairness()},
+                            status_code=201)
 
     @app.post("/api/tables/{table_id}/join")
     async def api_join(table_id: str, request: Request) -> Response:
-        name = ""
-        with contextlib.suppress(Exception):
-            body = await request.json()
-            if isinstance(body, dict) and isinstance(body.get("name"), str):
-                name = body["name"]
+        body = await checked_body(request, join_rate, "seats taken", empty_ok=True)
+        if isinstance(body, Response):
+            return body
         try:
-            table, seat, token = hub.join(table_id, name)
+            table, seat, token = hub.join(table_id, body.get("name"))
         except TableError as e:
             return body_error(e)
         return JSONResponse({"table": table.id, "seat": seat, "token": token,
-                             "url": f"/t/{table.id}"})
+                             "url": f"/t/{table.id}", **table.fairness()})
 
     @app.get("/api/tables/{table_id}")
     async def api_table(table_id: str) -> dict[str, Any]:
@@ -134,17 +223,22 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
         table = hub.get(table_id)
         if table is None:
             raise HTTPException(404, "no table has this id")
-        if not table.is_over:
+        if not table.is_over and table.stopped is None:
             raise HTTPException(409, "the record is given only once the match is over")
         headers = {"Content-Disposition":
                    f'attachment; filename="cardplay-{table.game.name}-{table.id}.json"'}
-        return JSONResponse(table.match.record(), headers=headers)
+        return JSONResponse(table.record(), headers=headers)
 
-    async def ws(receive: Receive, send: Send) -> None:
+    async def ws(scope: Scope, receive: Receive, send: Send) -> None:
         """``/ws`` as a bare ASGI WebSocket: each frame skips the HTTP middleware stack, which
         would otherwise wrap every send of every state."""
         first = await receive()
         if first["type"] != "websocket.connect":
+            return
+        if not origins.allows(_header(scope, b"origin"), _header(scope, b"host"),
+                              ("http", "https")):
+            # closing before the accept answers the handshake with 403
+            await send({"type": "websocket.close", "code": 1008})
             return
         await send({"type": "websocket.accept"})
 
@@ -156,6 +250,16 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
 
         conn = Connection(send_text, close)
         writer = asyncio.create_task(conn.writer())
+
+        def not_joined_in_time() -> None:
+            if conn.table is None and not conn.closed:
+                conn.post(error_message("not_joined", f"send hello or watch within "
+                                                      f"{limits.join_timeout:g} s"))
+                conn.closed = True
+                conn.queue.put_nowait(1008)
+
+        join_deadline = asyncio.get_running_loop().call_later(limits.join_timeout,
+                                                              not_joined_in_time)
         try:
             while not conn.closed:
                 frame = await receive()
@@ -168,10 +272,12 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
                     mid = msg.get("id")
                     dispatch(conn, msg, mid)
                 except ProtocolError as e:
-                    conn.post(error_message(e.code, e.message, mid))
+                    conn.post(error_message(e.code, e.message,
+                                            e.reply_to if e.reply_to is not None else mid))
                     if e.code == "stale" and conn.table is not None:
                         hub.resync(conn)
         finally:
+            join_deadline.cancel()
             hub.leave(conn)
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await asyncio.wait_for(writer, timeout=1.0)
@@ -213,13 +319,13 @@ class CardplayApp:
     FastAPI app's (``state.hub``, ``state.storage``)."""
 
     def __init__(self, api: FastAPI,
-                 ws: Callable[[Receive, Send], Awaitable[None]]) -> None:
+                 ws: Callable[[Scope, Receive, Send], Awaitable[None]]) -> None:
         self.api = api
         self.state = api.state
         self._ws = ws
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket" and scope.get("path") == "/ws":
-            await self._ws(receive, send)
+            await self._ws(scope, receive, send)
         else:
             await self.api(scope, receive, send)

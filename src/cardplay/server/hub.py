@@ -21,7 +21,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,13 +37,19 @@ from ..engine import (
     game_class,
     replay,
 )
+from ..fairness import commit, new_salt
 from .botpool import BotRunner
+from .connection import Connection
+from .limits import Limits, caps_refusal
 from .protocol import PROTOCOL_VERSION, ProtocolError
-from .storage import Storage, StoredTable
+from .security import InputError, check_seed, clean_text, safe_text
+from .storage import Storage, StoredTable, seat_status
 
-__all__ = ["Connection", "Hub", "Seat", "Table", "TableError"]
+__all__ = ["MAX_NAME", "Connection", "Hub", "Seat", "Table", "TableError"]
 
 log = logging.getLogger("cardplay.server")
+
+MAX_NAME = 40  # characters of a seat name
 
 
 class TableError(ValueError):
@@ -55,55 +61,8 @@ class TableError(ValueError):
 
 
 def _hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-class Connection:
-    """One client's WebSocket as the hub sees it: an ordered outbox and where it sits."""
-
-    def __init__(self, send: Callable[[str], Any], close: Callable[[int], Any] | None = None,
-                 max_pending: int = 256) -> None:
-        self._send = send
-        self._close = close
-        # text to send; an int: close the socket with that code; None: stop
-        self.queue: asyncio.Queue[str | int | None] = asyncio.Queue()
-        self.table: Table | None = None
-        self.seat: int | None = None  # None: a spectator (when table is set)
-        self.max_pending = max_pending
-        self.closed = False
-
-    def post(self, message: Mapping[str, Any] | str) -> None:
-        """Queue a message (a dict, or JSON text already encoded) for this client."""
-        if self.closed:
-            return
-        if self.queue.qsize() >= self.max_pending:  # a client that does not read: let it go
-            self.closed = True
-            self.queue.put_nowait(1008)
-            return
-        text = message if isinstance(message, str) else json.dumps(message, ensure_ascii=False)
-        self.queue.put_nowait(text)
-
-    async def writer(self) -> None:
-        """Send queued messages in order until the connection closes."""
-        while True:
-            text = await self.queue.get()
-            if text is None:
-                return
-            if isinstance(text, int):
-                if self._close is not None:
-                    with contextlib.suppress(Exception):
-                        await self._close(text)
-                return
-            try:
-                await self._send(text)
-            except Exception:
-                self.closed = True
-                return
-
-    def shutdown(self) -> None:
-        self.closed = True
-        with contextlib.suppress(Exception):
-            self.queue.put_nowait(None)
+    # surrogatepass: a token is checked, never trusted to be clean text
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 @dataclass
@@ -128,8 +87,10 @@ class Seat:
 
     @classmethod
     def from_stored(cls, index: int, d: Mapping[str, Any]) -> Seat:
+        # safe_text: a database written before names were checked may hold a lone surrogate,
+        # which would make every answer that lists this seat fail to encode
         return cls(index=index, kind=str(d["kind"]), level=str(d.get("level") or "random"),
-                   name=str(d.get("name") or ""), token_hash=d.get("token_hash"))
+                   name=safe_text(str(d.get("name") or "")), token_hash=d.get("token_hash"))
 
 
 class Table:
@@ -149,6 +110,10 @@ class Table:
         self.last_deal_end = -1  # version at which the latest deal ended
         self.created = stored.created
         self.updated = time.time()
+        self.bots_only = all(s.kind == "bot" for s in self.seats)
+        self.stopped: str | None = None  # why a table of bots only stopped before the end
+        # monotonic time since which no connection is open here (eviction counts from it)
+        self.idle_since: float | None = time.monotonic()
         self._state_cache: dict[int | None, tuple[int, dict[str, Any]]] = {}
         self._info_cache: tuple[int, dict[str, Any]] | None = None
         if match.deals:
@@ -199,7 +164,28 @@ class Table:
                 "seats": self.seat_info(), "open_seats": self.open_seats(),
                 "version": self.version, "deal_number": len(self.match.deals) + 1,
                 "is_over": self.is_over, "scores": self.match.scores,
-                "created": self.created, "spectators": len(self.spectators)}
+                "created": self.created, "spectators": len(self.spectators),
+                **self.fairness()}
+
+    def fairness(self) -> dict[str, Any]:
+        """The seed commitment every seat is shown from the start (DESIGN: provably fair)."""
+        st = self.stored
+        out: dict[str, Any] = {"commitment": st.commitment, "seed_source": st.seed_source}
+        if self.stopped is not None:
+            out["stopped"] = self.stopped
+        return out
+
+    def record(self) -> dict[str, Any]:
+        """The match record with its ``fairness`` header (the salt revealed): only once the
+        match is over, or a table of bots only stopped (no person's cards to hide)."""
+        rec = self.match.record()
+        fair = self.stored.record().get("fairness")
+        if fair is not None:
+            rec["fairness"] = fair
+        return rec
+
+    def has_connections(self) -> bool:
+        return bool(self.spectators) or any(s.conns for s in self.seats)
 
     # ---- views
 
@@ -284,6 +270,8 @@ class Table:
         }
         if with_previous:
             msg["previous"] = prev
+        if self.stopped is not None:
+            msg["stopped"] = self.stopped
         if reply_to is not None:
             msg["reply_to"] = reply_to
         else:
@@ -321,7 +309,9 @@ class Hub:
     """Every table of one server, over one :class:`Storage`."""
 
     def __init__(self, storage: Storage, runner: BotRunner, *, grace: float = 30.0,
-                 bot_delay: float = 0.0, away_level: str = "heuristic") -> None:
+                 bot_delay: float = 0.0, away_level: str = "heuristic",
+                 limits: Limits | None = None) -> None:
+        self.limits = limits if limits is not None else Limits()
         self.storage = storage
         self.runner = runner
         self.grace = grace
@@ -336,10 +326,13 @@ class Hub:
     # ---- loading and creating
 
     def load_all(self) -> int:
-        """Rebuild every unfinished stored table (finished ones load when asked for)."""
+        """Rebuild every table the lobby lists that was played within the eviction age; older
+        ones become idle (they load when someone asks for them). Finished ones load on demand."""
         count = 0
-        for stored in self.storage.all_tables():
-            if stored.finished is not None:
+        cutoff = time.time() - self.limits.evict_after
+        for stored, last_active in self.storage.live_tables():
+            if last_active < cutoff and not stored.bots_only:
+                self.storage.set_status(stored.id, "idle")
                 continue
             if self._rebuild(stored) is not None:
                 count += 1
@@ -360,7 +353,20 @@ class Hub:
         assert isinstance(match, Match)
         table = Table(self, stored, match)
         self.tables[stored.id] = table
+        if stored.status == "idle":  # someone asked for it again: it is listed again
+            self._set_status(table, seat_status(stored.seats))
+        elif stored.status == "stopped":
+            table.stopped = self._stop_reason()
         return table
+
+    def _set_status(self, table: Table, status: str) -> None:
+        if table.stored.status != status:
+            table.stored.status = status
+            self.storage.set_status(table.id, status)
+
+    def _stop_reason(self) -> str:
+        return (f"a table of bots only stops after {self.limits.bot_table_moves} moves "
+                f"(this server's limit)")
 
     def get(self, table_id: str) -> Table | None:
         table = self.tables.get(table_id)
@@ -371,10 +377,18 @@ class Hub:
         return table
 
     def create_table(self, game_name: Any, options: Mapping[str, Any] | None,
-                     seats: Iterable[Mapping[str, Any]], *, seed: int | None = None,
-                     claim: bool = True, name: Any = "") -> tuple[Table, int | None, str | None]:
+                     seats: Iterable[Mapping[str, Any]], *, seed: Any = None,
+                     claim: bool = True, name: Any = "", client: str | None = None,
+                     operator_seed: bool = False) -> tuple[Table, int | None, str | None]:
         """A new table; with ``claim`` the caller takes the first person's seat and gets its
-        token. Seats: ``{"kind": "human"}`` or ``{"kind": "bot", "level": "heuristic"}``."""
+        token. Seats: ``{"kind": "human"}`` or ``{"kind": "bot", "level": "heuristic"}``.
+
+        The server draws the seed and commits to it; a ``seed`` is accepted only at a table
+        where nobody but the creator sits (bots and the creator: practice, replays), since a
+        creator who chose the shuffle of a table with other people would know their cards.
+        ``client`` (a key of the creator's address) is what the per-client caps count.
+        ``operator_seed``: the seed comes from the server's own code (a test, a benchmark),
+        not from a client, and is recorded as such."""
         if not isinstance(game_name, str):
             raise TableError("'game' is a game's name")
         try:
@@ -394,10 +408,18 @@ class Hub:
         if len(seat_list) != game.players:
             raise TableError(f"{game.name} with these options has {game.players} seats; "
                              f"{len(seat_list)} were given")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
-                                 or seed < 0):
-            raise TableError("'seed' is a whole number of at least 0")
-        match_seed = fresh_seed() if seed is None else seed
+        try:
+            chosen = check_seed(seed)
+            seat_name = clean_text(name, "name", MAX_NAME)
+        except InputError as e:
+            raise TableError(str(e)) from None
+        humans = sum(1 for spec in seat_list
+                     if isinstance(spec, Mapping) and spec.get("kind") == "human")
+        if chosen is not None and not operator_seed and humans > (1 if claim else 0):
+            raise TableError("a seed may be chosen only at a table where nobody but you sits "
+                             "(you and bots); at a table with other people the server draws "
+                             "it and shows everyone a commitment to it")
+        match_seed = fresh_seed() if chosen is None else chosen
         made: list[Seat] = []
         for i, spec in enumerate(seat_list):
             if not isinstance(spec, Mapping):
@@ -417,6 +439,7 @@ class Hub:
                 made.append(Seat(i, "bot", level, name=f"{level} bot"))
             else:
                 raise TableError("a seat's kind is 'human' or 'bot'")
+        self._check_caps(client, bots_only=humans == 0)
         table_id = secrets.token_urlsafe(6)
         while table_id in self.tables or self.storage.load(table_id) is not None:
             table_id = secrets.token_urlsafe(6)
@@ -427,12 +450,18 @@ class Hub:
                 if s.kind == "human":
                     token = secrets.token_urlsafe(18)
                     s.token_hash = _hash(token)
-                    s.name = name.strip()[:40] if isinstance(name, str) else ""
+                    s.name = seat_name
                     mine = s.index
                     break
+        salt = new_salt()
+        seat_dicts = [s.stored() for s in made]
         stored = StoredTable(id=table_id, game=game.name, options=game.options_dict(),
-                             seed=match_seed, dealer=None, seats=[s.stored() for s in made],
-                             created=time.time())
+                             seed=match_seed, dealer=None, seats=seat_dicts,
+                             created=time.time(), salt=salt, commitment=commit(match_seed, salt),
+                             seed_source="server" if chosen is None else
+                             "operator" if operator_seed else "creator",
+                             status=seat_status(seat_dicts), creator=client,
+                             bots_only=humans == 0)
         match = game.match(seed=match_seed)
         self.storage.create_table(stored)
         table = Table(self, stored, match)
@@ -443,6 +472,11 @@ class Hub:
         self.kick(table)
         return table, mine, token
 
+    def _check_caps(self, client: str | None, bots_only: bool) -> None:
+        refusal = caps_refusal(self.storage, self.limits, client, bots_only)
+        if refusal is not None:
+            raise TableError(refusal, status=429)
+
     def away_level_for(self, game: Game) -> str:
         try:
             bots_mod.load(self.away_level, game, seed=0)
@@ -450,8 +484,12 @@ class Hub:
             return "random"
         return self.away_level
 
-    def join(self, table_id: str, name: str = "") -> tuple[Table, int, str]:
+    def join(self, table_id: str, name: Any = "") -> tuple[Table, int, str]:
         """Claim the first free person's seat of a table (an invite link's opener)."""
+        try:
+            seat_name = clean_text(name, "name", MAX_NAME)
+        except InputError as e:
+            raise TableError(str(e)) from None
         table = self.get(table_id)
         if table is None:
             raise TableError("no table has this id", status=404)
@@ -463,18 +501,14 @@ class Hub:
         seat = table.seats[free[0]]
         token = secrets.token_urlsafe(18)
         seat.token_hash = _hash(token)
-        seat.name = name.strip()[:40] if isinstance(name, str) else ""
+        seat.name = seat_name
         seat.away_since = time.monotonic()
-        self.storage.update_seats(table.id, [s.stored() for s in table.seats])
+        seat_dicts = [s.stored() for s in table.seats]
+        table.stored.seats = seat_dicts
+        table.stored.status = seat_status(seat_dicts)
+        self.storage.update_seats(table.id, seat_dicts, table.stored.status)
         table.presence_changed()
         return table, seat.index, token
-
-    def lobby(self) -> dict[str, Any]:
-        """Open tables (a person's seat is free) and tables in play, newest first."""
-        live = sorted((t for t in self.tables.values() if not t.is_over),
-                      key=lambda t: t.created, reverse=True)
-        return {"open": [t.summary() for t in live if t.open_seats()][:50],
-                "playing": [t.summary() for t in live if not t.open_seats()][:50]}
 
     # ---- connections
 
@@ -493,6 +527,7 @@ class Hub:
         conn.table, conn.seat = table, seat.index
         seat.conns.add(conn)
         seat.away_since = None
+        table.idle_since = None
         conn.post(self._welcome(table, seat.index, reply_to))
         table.presence_changed(skip=conn)
         conn.post(table.state(seat.index, True))
@@ -506,6 +541,7 @@ class Hub:
             raise ProtocolError("no_table", f"no table has the id {table_id!r}")
         conn.table, conn.seat = table, None
         table.spectators.add(conn)
+        table.idle_since = None
         conn.post(self._welcome(table, None, reply_to))
         conn.post(table.state(None, True))
 
@@ -514,7 +550,7 @@ class Hub:
                                "table": table.id, "seat": seat, "game": table.game.name,
                                "title": dict(type(table.game).title),
                                "options": table.game.options_dict(),
-                               "players": table.game.players}
+                               "players": table.game.players, **table.fairness()}
         if reply_to is not None:
             msg["reply_to"] = reply_to
         return msg
@@ -543,10 +579,49 @@ class Hub:
 
     def _maybe_evict(self, table: Table) -> None:
         """A finished match that nobody is looking at leaves memory (it reloads on demand)."""
-        if table.is_over and not table.spectators and \
-                not any(s.conns for s in table.seats) and \
+        if not table.has_connections():
+            table.idle_since = time.monotonic()
+        if (table.is_over or table.stopped) and not table.has_connections() and \
                 (table.bot_task is None or table.bot_task.done()):
-            self.tables.pop(table.id, None)
+            self._unload(table)
+
+    def _unload(self, table: Table) -> None:
+        if table.grace_timer is not None:
+            table.grace_timer.cancel()
+            table.grace_timer = None
+        if table.bot_task is not None and not table.bot_task.done():
+            table.bot_task.cancel()
+        self.tables.pop(table.id, None)
+
+    def evict_idle(self, now: float | None = None) -> int:
+        """Unload every table nobody has been connected to for the eviction age (its record
+        stays stored; it is idle, out of the lobby, until someone asks for it). A table of
+        bots only that is still playing stays: its length is bounded by its own limit."""
+        now = time.monotonic() if now is None else now
+        age = self.limits.evict_after
+        gone = 0
+        for table in list(self.tables.values()):
+            if table.has_connections() or table.idle_since is None or \
+                    now - table.idle_since < age:
+                continue
+            if table.bots_only and not table.is_over and table.stopped is None:
+                continue
+            if not table.is_over and table.stopped is None:
+                self._set_status(table, "idle")
+            self._unload(table)
+            gone += 1
+        return gone
+
+    async def sweep_forever(self) -> None:
+        """Evict idle tables now and then (a few times per eviction age, at most a minute
+        apart): one pass over the tables in memory, no work per table in between."""
+        period = max(0.05, min(60.0, self.limits.evict_after / 4))
+        while True:
+            await asyncio.sleep(period)
+            try:
+                self.evict_idle()
+            except Exception:  # a sweep must never end the sweeper
+                log.exception("evicting idle tables failed")
 
     def _grace_over(self, table: Table) -> None:
         table.grace_timer = None
@@ -561,7 +636,7 @@ class Hub:
         table = self._table_of(conn)
         if not table.is_over:
             raise ProtocolError("not_over")
-        msg: dict[str, Any] = {"type": "record", "record": table.match.record()}
+        msg: dict[str, Any] = {"type": "record", "record": table.record()}
         if reply_to is not None:
             msg["reply_to"] = reply_to
         conn.post(msg)
@@ -602,8 +677,10 @@ class Hub:
         except IllegalMoveError as e:
             raise ProtocolError("illegal", str(e)) from None
         canonical = match.moves[-1][1]
+        progress = (match.scores, len(match.deals)) if len(match.deals) != deals else None
         try:
-            self.storage.add_move(table.id, n, seat, canonical, finished=match.is_over)
+            self.storage.add_move(table.id, n, seat, canonical, finished=match.is_over,
+                                  progress=progress)
         except Exception as e:  # the disk refused: undo by rebuilding from what is stored
             log.exception("storing move %d of table %s failed", n, table.id)
             stored = self.storage.load(table.id)
@@ -613,6 +690,8 @@ class Hub:
                 table.match = rebuilt
             raise ProtocolError("storage", f"the move could not be stored: {e}") from None
         table.stored.moves.append((seat, canonical))
+        if match.is_over:
+            table.stored.status = "over"
         table.updated = time.time()
         self.moves_applied += 1
         if len(match.deals) != deals:
@@ -624,20 +703,29 @@ class Hub:
 
     def kick(self, table: Table) -> None:
         """Start the bot of the seat to move, if a bot plays it now and none is thinking."""
-        if table.is_over:
+        if table.is_over or table.stopped is not None:
             return
         seat = table.match.to_move
         if seat is None:
+            return
+        if table.bots_only and table.version >= self.limits.bot_table_moves:
+            table.stopped = self._stop_reason()
+            self._set_status(table, "stopped")
+            table.presence_changed()
             return
         if not table.bot_controls(seat):
             s = table.seats[seat]
             if s.kind == "human" and s.claimed and s.away_since is not None and \
                     not table.connected(s) and table.grace_timer is None:
-                # the person to move is away: look again when the grace period is over
-                wait = max(0.0, s.away_since + self.grace - time.monotonic()) + 0.01
-                with contextlib.suppress(RuntimeError):
-                    table.grace_timer = asyncio.get_running_loop().call_later(
-                        wait, self._grace_over, table)
+                # The person to move is away: look again once when the grace period is over.
+                # After it, nothing changes with time: a bot takes the seat only when another
+                # person is here, and their hello kicks the table again. So no timer then: a
+                # timer re-armed here would spin while nobody is connected.
+                wait = s.away_since + self.grace - time.monotonic()
+                if wait > 0:
+                    with contextlib.suppress(RuntimeError):
+                        table.grace_timer = asyncio.get_running_loop().call_later(
+                            wait + 0.01, self._grace_over, table)
             return
         if table.bot_task is not None and not table.bot_task.done() and \
                 table.bot_version == table.version:

@@ -8,8 +8,9 @@ whole number) in any message; the server's answer to that message (an ``error``,
 
 from __future__ import annotations
 
-import json
 from typing import Any
+
+from .security import MAX_ID_CHARS, InputError, check_strings, parse_json, usable_id
 
 __all__ = ["CLIENT_TYPES", "ERROR_CODES", "MAX_MESSAGE", "PROTOCOL_VERSION", "ProtocolError",
            "error_message", "parse_client_message"]
@@ -52,11 +53,12 @@ ERROR_CODES: dict[str, str] = {
 class ProtocolError(Exception):
     """A message the server refuses: an error code of :data:`ERROR_CODES` and a message."""
 
-    def __init__(self, code: str, message: str | None = None) -> None:
+    def __init__(self, code: str, message: str | None = None, reply_to: Any = None) -> None:
         assert code in ERROR_CODES, code
         super().__init__(message or ERROR_CODES[code])
         self.code = code
         self.message = message or ERROR_CODES[code]
+        self.reply_to = reply_to  # the message's usable id, when the error is found parsing
 
 
 def error_message(code: str, message: str, reply_to: Any = None) -> dict[str, Any]:
@@ -67,34 +69,46 @@ def error_message(code: str, message: str, reply_to: Any = None) -> dict[str, An
 
 
 def parse_client_message(text: str | bytes | None) -> dict[str, Any]:
-    """The checked dict of one client frame; ProtocolError when it is not a valid message."""
+    """The checked dict of one client frame; ProtocolError when it is not a valid message.
+
+    The ``id`` is read as soon as the frame is a JSON object, so that every later refusal
+    (a wrong type, a missing field, a lone surrogate in a field) carries it as ``reply_to``.
+    The frame size is bounded twice: by the transport (``ws_max_size`` bytes, before the frame
+    is buffered) and here (characters)."""
     if not isinstance(text, str):
         raise ProtocolError("malformed", "frames are JSON text, not binary")
     if len(text) > MAX_MESSAGE:
         raise ProtocolError("too_large", f"a message holds at most {MAX_MESSAGE} characters")
     try:
-        msg = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
-        raise ProtocolError("malformed", "the frame is not valid JSON") from None
+        msg = parse_json(text, check_strings=False)
+    except InputError as e:
+        raise ProtocolError("malformed", f"the frame is not acceptable JSON: {e}") from None
     if not isinstance(msg, dict):
         raise ProtocolError("malformed", "a message is a JSON object")
-    mid = msg.get("id")
-    if mid is not None and (isinstance(mid, bool) or not isinstance(mid, (str, int))):
-        raise ProtocolError("malformed", "'id' is a string or a whole number")
+    raw_id = msg.get("id")
+    mid = usable_id(raw_id)
+    if raw_id is not None and mid is None:
+        raise ProtocolError("malformed", f"'id' is a whole number or a text of at most "
+                                         f"{MAX_ID_CHARS} characters")
+    try:
+        check_strings(msg)
+    except InputError as e:
+        raise ProtocolError("malformed", str(e), mid) from None
     kind = msg.get("type")
     if not isinstance(kind, str):
-        raise ProtocolError("malformed", "a message has a string 'type'")
+        raise ProtocolError("malformed", "a message has a string 'type'", mid)
     fields = CLIENT_TYPES.get(kind)
     if fields is None:
-        raise ProtocolError("unknown_type", f"unknown message type {kind!r}; known types: "
-                                            f"{', '.join(CLIENT_TYPES)}")
+        shown = kind if len(kind) <= 40 else kind[:40] + "..."
+        raise ProtocolError("unknown_type", f"unknown message type {shown!r}; known types: "
+                                            f"{', '.join(CLIENT_TYPES)}", mid)
     for name, (types, required) in fields.items():
         if name not in msg:
             if required:
-                raise ProtocolError("malformed", f"a {kind} message needs {name!r}")
+                raise ProtocolError("malformed", f"a {kind} message needs {name!r}", mid)
             continue
         value = msg[name]
         if isinstance(value, bool) or not isinstance(value, types):
             want = " or ".join("string" if t is str else "whole number" for t in types)
-            raise ProtocolError("malformed", f"{kind}: {name!r} must be a {want}")
+            raise ProtocolError("malformed", f"{kind}: {name!r} must be a {want}", mid)
     return msg

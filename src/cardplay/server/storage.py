@@ -1,7 +1,10 @@
 """Durable storage of tables: SQLite from the standard library, in WAL mode.
 
 A table is stored as its match header (game, options, seed, first dealer, seats) and its move
-list; :func:`cardplay.replay` rebuilds the match from them after a restart. Every move is
+list; :func:`cardplay.replay` rebuilds the match from them after a restart. Beside them each
+row keeps what the lobby lists (status, scores, deals played) and what the limits count (who
+created it, whether only bots sit there), behind indexes, so that listing a page of tables or
+counting a client's tables costs the same with ten tables as with ten thousand. Every move is
 committed before the server acknowledges it, so a server killed with SIGKILL resumes every
 table at the same move.
 
@@ -23,7 +26,28 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Storage", "StoredTable", "default_data_dir"]
+__all__ = ["LIVE", "STATUSES", "Storage", "StoredTable", "default_data_dir", "seat_status"]
+
+# open: a person's seat is free; playing: every seat taken; over: the match ended; idle: left
+# by everyone for longer than the eviction age (out of memory and the lobby, resumable);
+# stopped: a table of bots only that reached its move limit.
+STATUSES = ("open", "playing", "over", "idle", "stopped")
+LIVE = ("open", "playing")  # what the lobby lists and the table caps count
+
+# Columns added after the first release, with their SQL types; an older database gets them on
+# open (ALTER TABLE ADD COLUMN), and its rows get a status computed from their seats.
+_ADDED_COLUMNS = {
+    "salt": "TEXT", "commitment": "TEXT", "seed_source": "TEXT", "status": "TEXT",
+    "creator": "TEXT", "bots_only": "INTEGER NOT NULL DEFAULT 0", "scores": "TEXT",
+    "deals": "INTEGER NOT NULL DEFAULT 0",
+}
+_INDEXES = """
+CREATE INDEX IF NOT EXISTS tables_lobby ON tables (status, created DESC, id DESC);
+CREATE INDEX IF NOT EXISTS tables_creator ON tables (creator, status);
+CREATE INDEX IF NOT EXISTS tables_bots ON tables (bots_only, status);
+"""
+_COLUMNS = ("id, game, options, seed, dealer, seats, created, finished, salt, commitment, "
+            "seed_source, status, creator, bots_only, scores, deals")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -67,11 +91,32 @@ class StoredTable:
     created: float
     finished: float | None = None
     moves: list[tuple[int, str]] = field(default_factory=list)
+    salt: str | None = None  # secret until the match is over; None: an older table
+    commitment: str | None = None  # shown to every seat from the start
+    seed_source: str = "server"  # "server" (drawn) or "creator" (a practice table's choice)
+    status: str = "open"
+    creator: str | None = None  # the creating client's key (a hash of its address)
+    bots_only: bool = False
+    scores: list[Any] | None = None
+    deals: int = 0
 
     def record(self) -> dict[str, Any]:
-        """The match record that :func:`cardplay.replay` rebuilds."""
-        return {"format": "cardplay-match/1", "game": self.game, "options": self.options,
-                "seed": self.seed, "dealer": self.dealer, "moves": [m for _, m in self.moves]}
+        """The match record that :func:`cardplay.replay` rebuilds (the seed commitment's
+        ``fairness`` header too, when the table has one; ``replay`` ignores it)."""
+        rec: dict[str, Any] = {"format": "cardplay-match/1", "game": self.game,
+                               "options": self.options, "seed": self.seed,
+                               "dealer": self.dealer, "moves": [m for _, m in self.moves]}
+        if self.salt is not None:
+            from ..fairness import fairness_header
+
+            rec["fairness"] = fairness_header(self.seed, self.salt, self.seed_source)
+        return rec
+
+
+def seat_status(seats: list[dict[str, Any]]) -> str:
+    """'open' while a person's seat is unclaimed, else 'playing' (for a match not over)."""
+    free = any(s.get("kind") == "human" and not s.get("token_hash") for s in seats)
+    return "open" if free else "playing"
 
 
 class Storage:
@@ -90,6 +135,8 @@ class Storage:
         self._db.execute(f"PRAGMA synchronous={durability.upper()}")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(_SCHEMA)
+        self._migrate()
+        self._db.executescript(_INDEXES)
         self._stop = threading.Event()
         self._checkpointer: threading.Thread | None = None
 
@@ -115,6 +162,28 @@ class Storage:
                                               daemon=True)
         self._checkpointer.start()
 
+    def _migrate(self) -> None:
+        have = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
+        for name, sql_type in _ADDED_COLUMNS.items():
+            if name not in have:
+                self._db.execute(f"ALTER TABLE tables ADD COLUMN {name} {sql_type}")
+        rows = self._db.execute(
+            "SELECT id, seats, finished FROM tables WHERE status IS NULL").fetchall()
+        if not rows:
+            return
+        self._db.execute("BEGIN")
+        try:
+            for table_id, seats_json, finished in rows:
+                seats = json.loads(seats_json)
+                status = "over" if finished is not None else seat_status(seats)
+                bots = all(s.get("kind") == "bot" for s in seats)
+                self._db.execute("UPDATE tables SET status = ?, bots_only = ? WHERE id = ?",
+                                 (status, int(bots), table_id))
+            self._db.execute("COMMIT")
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+
     @property
     def journal_mode(self) -> str:
         return str(self._db.execute("PRAGMA journal_mode").fetchone()[0])
@@ -130,22 +199,37 @@ class Storage:
 
     def create_table(self, table: StoredTable) -> None:
         """Store a new table's header and seats (committed on return)."""
+        if table.status not in STATUSES:
+            raise ValueError(f"unknown status {table.status!r}")
         self._db.execute(
-            "INSERT INTO tables (id, game, options, seed, dealer, seats, created, finished) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT INTO tables ({_COLUMNS}) VALUES ({', '.join('?' * 16)})",
             (table.id, table.game, json.dumps(table.options), table.seed, table.dealer,
-             json.dumps(table.seats), table.created, table.finished))
+             json.dumps(table.seats), table.created, table.finished, table.salt,
+             table.commitment, table.seed_source, table.status, table.creator,
+             int(table.bots_only), json.dumps(table.scores), table.deals))
 
-    def update_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
-        self._db.execute("UPDATE tables SET seats = ? WHERE id = ?",
-                         (json.dumps(seats), table_id))
+    def update_seats(self, table_id: str, seats: list[dict[str, Any]],
+                     status: str | None = None) -> None:
+        if status is None:
+            self._db.execute("UPDATE tables SET seats = ? WHERE id = ?",
+                             (json.dumps(seats), table_id))
+        else:
+            self._db.execute("UPDATE tables SET seats = ?, status = ? WHERE id = ?",
+                             (json.dumps(seats), status, table_id))
 
-    def add_move(self, table_id: str, n: int, seat: int, move: str,
-                 finished: bool = False) -> None:
-        """Store move number ``n`` (0-based) of a table; committed before this returns."""
+    def set_status(self, table_id: str, status: str) -> None:
+        if status not in STATUSES:
+            raise ValueError(f"unknown status {status!r}")
+        self._db.execute("UPDATE tables SET status = ? WHERE id = ?", (status, table_id))
+
+    def add_move(self, table_id: str, n: int, seat: int, move: str, finished: bool = False,
+                 progress: tuple[list[Any], int] | None = None) -> None:
+        """Store move number ``n`` (0-based) of a table; committed before this returns.
+        ``progress`` (the match scores and deals played, when a deal just ended) updates what
+        the lobby shows in the same transaction."""
         now = time.time()
         db = self._db
-        if not finished:
+        if not finished and progress is None:
             db.execute("INSERT INTO moves (table_id, n, seat, move, at) VALUES (?, ?, ?, ?, ?)",
                        (table_id, n, seat, move, now))
             return
@@ -153,31 +237,80 @@ class Storage:
         try:
             db.execute("INSERT INTO moves (table_id, n, seat, move, at) VALUES (?, ?, ?, ?, ?)",
                        (table_id, n, seat, move, now))
-            db.execute("UPDATE tables SET finished = ? WHERE id = ?", (now, table_id))
+            if progress is not None:
+                db.execute("UPDATE tables SET scores = ?, deals = ? WHERE id = ?",
+                           (json.dumps(progress[0]), progress[1], table_id))
+            if finished:
+                db.execute("UPDATE tables SET finished = ?, status = 'over' WHERE id = ?",
+                           (now, table_id))
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
             raise
 
     def load(self, table_id: str) -> StoredTable | None:
-        row = self._db.execute(
-            "SELECT id, game, options, seed, dealer, seats, created, finished FROM tables "
-            "WHERE id = ?", (table_id,)).fetchone()
+        row = self._db.execute(f"SELECT {_COLUMNS} FROM tables WHERE id = ?",
+                               (table_id,)).fetchone()
         if row is None:
             return None
         return self._table(row)
 
     def all_tables(self) -> Iterator[StoredTable]:
         """Every stored table with its moves, oldest first."""
-        rows = self._db.execute(
-            "SELECT id, game, options, seed, dealer, seats, created, finished FROM tables "
-            "ORDER BY created").fetchall()
+        rows = self._db.execute(f"SELECT {_COLUMNS} FROM tables ORDER BY created").fetchall()
         for row in rows:
             yield self._table(row)
 
+    def live_tables(self) -> Iterator[tuple[StoredTable, float]]:
+        """Every table the lobby lists (open or playing), oldest first, with the time of its
+        last move (its creation when it has none)."""
+        rows = self._db.execute(
+            f"SELECT {_COLUMNS}, COALESCE((SELECT MAX(at) FROM moves WHERE table_id = tables.id),"
+            " created) FROM tables WHERE status IN ('open', 'playing') ORDER BY created"
+        ).fetchall()
+        for row in rows:
+            yield self._table(row[:-1]), float(row[-1])
+
+    def lobby_page(self, status: str, limit: int, before: tuple[float, str] | None = None
+                   ) -> list[dict[str, Any]]:
+        """Up to ``limit`` tables of a status, newest first, after the cursor ``before``
+        (created, id): one range of the ``tables_lobby`` index, whatever the table count."""
+        where = "status = ?"
+        args: list[Any] = [status]
+        if before is not None:
+            # a row value: SQLite seeks the index to the cursor instead of scanning to it
+            where += " AND (created, id) < (?, ?)"
+            args += [before[0], before[1]]
+        rows = self._db.execute(
+            "SELECT id, game, options, seats, created, scores, deals, commitment, status, "
+            "(SELECT MAX(n) FROM moves WHERE table_id = tables.id) FROM tables "
+            f"WHERE {where} ORDER BY created DESC, id DESC LIMIT ?", (*args, limit)).fetchall()
+        return [{"id": r[0], "game": r[1], "options": json.loads(r[2]),
+                 "seats": json.loads(r[3]), "created": r[4],
+                 "scores": json.loads(r[5]) if r[5] else None, "deals": r[6],
+                 "commitment": r[7], "status": r[8],
+                 "version": 0 if r[9] is None else r[9] + 1} for r in rows]
+
+    def count(self, statuses: tuple[str, ...] = LIVE, *, creator: str | None = None,
+              bots_only: bool | None = None) -> int:
+        """How many tables have one of these statuses (of one creator; of bots only)."""
+        where = [f"status IN ({', '.join('?' * len(statuses))})"]
+        args: list[Any] = list(statuses)
+        if creator is not None:
+            where.append("creator = ?")
+            args.append(creator)
+        if bots_only is not None:
+            where.append("bots_only = ?")
+            args.append(int(bots_only))
+        return int(self._db.execute(f"SELECT COUNT(*) FROM tables WHERE {' AND '.join(where)}",
+                                    args).fetchone()[0])
+
     def _table(self, row: tuple[Any, ...]) -> StoredTable:
         t = StoredTable(id=row[0], game=row[1], options=json.loads(row[2]), seed=row[3],
-                        dealer=row[4], seats=json.loads(row[5]), created=row[6], finished=row[7])
+                        dealer=row[4], seats=json.loads(row[5]), created=row[6], finished=row[7],
+                        salt=row[8], commitment=row[9], seed_source=row[10] or "server",
+                        status=row[11] or "open", creator=row[12], bots_only=bool(row[13]),
+                        scores=json.loads(row[14]) if row[14] else None, deals=row[15] or 0)
         t.moves = [(s, m) for s, m in self._db.execute(
             "SELECT seat, move FROM moves WHERE table_id = ? ORDER BY n", (t.id,))]
         return t

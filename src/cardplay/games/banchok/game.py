@@ -84,9 +84,9 @@ _STAKE_RE = re.compile(r"stake\s+([1-9][0-9]*)", re.IGNORECASE | re.ASCII)
 @dataclass(frozen=True)
 class BanchokOptions:
     players: int = option(3, int_range=(2, 10), doc="players, the banker included")
-    start_chips: int = option(1000, positive_int=True, doc="chips each player starts with")
-    bank_stake: int = option(100, positive_int=True, doc="what the banker puts in to open a bank")
-    banks_per_player: int = option(1, positive_int=True, doc="rotations of the bank in a match")
+    start_chips: int = option(1000, int_range=(1, 100_000), doc="chips each player starts with")
+    bank_stake: int = option(100, int_range=(1, 1000), doc="what the banker puts in to open a bank")
+    banks_per_player: int = option(1, int_range=(1, 20), doc="rotations of the bank in a match")
     ace_low: bool = option(False, (False, True), doc="ace ranks lowest (Hoyle's Polish Bank)")
 
 

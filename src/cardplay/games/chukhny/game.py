@@ -80,7 +80,7 @@ class ChukhnyOptions:
     after_ace: str = option("clear", ("clear", "wrap"),
                             doc="clear: an Ace clears the pile and its player leads again; "
                                 "wrap: a 2 (a 6 with 36 cards) follows an Ace")
-    games: int = option(1, positive_int=True, doc="games in a match")
+    games: int = option(1, int_range=(1, 100), doc="games in a match")
 
 
 

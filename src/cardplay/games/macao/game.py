@@ -82,10 +82,10 @@ _STAKE_RE = re.compile(r"stake[ \t]+([1-9][0-9]*)")
 @dataclass(frozen=True)
 class MacaoOptions:
     players: int = option(3, int_range=(2, 8), doc="the banker and 1-7 punters")
-    start_chips: int = option(1000, positive_int=True, doc="chips each player starts with")
-    min_stake: int = option(5, positive_int=True, doc="the smallest stake")
-    max_stake: int = option(50, positive_int=True, doc="the largest stake")
-    bank_stake: int = option(200, positive_int=True, doc="what the banker puts in the bank")
+    start_chips: int = option(1000, int_range=(1, 100_000), doc="chips each player starts with")
+    min_stake: int = option(5, int_range=(1, 1000), doc="the smallest stake")
+    max_stake: int = option(50, int_range=(1, 1000), doc="the largest stake")
+    bank_stake: int = option(200, int_range=(1, 100_000), doc="what the banker puts in the bank")
     stake_timing: str = option("before_deal", ("before_deal", "after_first_card"),
                                doc="stake before the cards, or after seeing the first card")
     banker_unlimited: bool = option(False, (False, True),

@@ -117,7 +117,7 @@ class SixtySixOptions:
     must_head: bool = option(True, (True, False))
     schwarz_rule: str = option("zero_points", ("zero_points", "no_tricks"))
     stand_bonus: bool = option(True, (True, False))
-    match_target: int = option(7, positive_int=True)
+    match_target: int = option(7, int_range=(1, 100))
     marriage_lead: str = option("either", ("either", "king"))
     marriage_credit: str = option("first_trick", ("first_trick", "next_trick"))
 

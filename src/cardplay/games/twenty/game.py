@@ -202,8 +202,8 @@ class TwentyOptions:
     penalty_2_to_9: int = option(5, (5, 0), doc="penalty of each 2-9 left in hand")
     tie_policy: str = option("share", ("share", "nobody"),
                              doc="who wins a tie on cards and penalties")
-    target: int = option(100, positive_int=True, doc="match target")
-    max_hands: int = option(200, positive_int=True,
+    target: int = option(100, int_range=(1, 10_000), doc="match target")
+    max_hands: int = option(200, int_range=(1, 1000),
                             doc="safety limit: after this many hands the highest total wins")
 
 

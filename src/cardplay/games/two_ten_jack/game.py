@@ -91,7 +91,7 @@ class TwoTenJackOptions:
 
     win_check: str = option("end_of_hand", choices=("end_of_hand", "immediate"),
                              doc="when the target is checked: after each hand or after each trick")
-    target: int = option(31, positive_int=True, doc="match points needed to win")
+    target: int = option(31, int_range=(1, 1000), doc="match points needed to win")
     next_dealer: str = option("alternate", choices=("alternate", "loser", "winner"),
                               doc="who deals the next hand")
 

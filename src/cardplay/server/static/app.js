@@ -22,6 +22,7 @@ const TEXTS = {
     deal_over: "Deal {n} is over", result: "Result", continue: "Continue",
     match_over: "The match is over", you_win: "You win!", you_lose: "You lose.",
     winners: "Winners: {who}", no_winner: "No winner.", download: "Download the record",
+    commitment: "shuffle committed: {h}…", commitment_hint: "SHA-256 of this match's seed and a salt, shown before the first card; the record reveals both, and `cardplay verify RECORD` checks them",
     back_lobby: "Back to the lobby", play_again: "New game",
     invite: "Invite: send this link to a friend; its opener takes a free seat.",
     copy: "Copy link", copied: "Copied.", reconnecting: "Connection lost; reconnecting…",
@@ -63,6 +64,7 @@ const TEXTS = {
     deal_over: "Сдача {n} окончена", result: "Итог", continue: "Дальше",
     match_over: "Партия окончена", you_win: "Вы выиграли!", you_lose: "Вы проиграли.",
     winners: "Победители: {who}", no_winner: "Победителя нет.", download: "Скачать запись партии",
+    commitment: "тасовка заверена: {h}…", commitment_hint: "SHA-256 от зерна партии и соли, показанный до первой карты; запись партии раскрывает оба, а `cardplay verify ЗАПИСЬ` их проверяет",
     back_lobby: "В лобби", play_again: "Новая игра",
     invite: "Приглашение: отправьте ссылку другу; открывший её займёт свободное место.",
     copy: "Копировать", copied: "Скопировано.", reconnecting: "Связь потеряна; переподключаемся…",
@@ -687,7 +689,8 @@ function renderTable(old) {
 
   const headLine = h("div", { class: "table-head" },
     h("h1", { id: "table-title" }, title),
-    h("span", { class: "muted", text: `${t("deal_n", { n: view.match ? view.match.deal_number : 1 })}` + (me !== null ? ` · ${t("your_seat", { n: me })}` : ` · ${t("spectating")}`) }));
+    h("span", { class: "muted", text: `${t("deal_n", { n: view.match ? view.match.deal_number : 1 })}` + (me !== null ? ` · ${t("your_seat", { n: me })}` : ` · ${t("spectating")}`) }),
+    T.welcome && T.welcome.commitment ? h("span", { class: "commitment", id: "commitment", title: `${T.welcome.commitment} — ${t("commitment_hint")}`, text: t("commitment", { h: T.welcome.commitment.slice(0, 12) }) }) : null);
 
   // seats with their per-seat facts
   const perSeat = [];
