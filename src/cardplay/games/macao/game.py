@@ -58,6 +58,7 @@ from ...engine import (
     option,
     register,
 )
+from .actions import MacaoActions
 from .deal import BUY, DECK, STAKE_BASE, STAND, MacaoDeal
 from .declaration import DECLARATION
 from .sampling import sample
@@ -109,6 +110,10 @@ class Macao(Game):
     min_players = 2
     max_players = 8
     options: MacaoOptions
+
+    def action_space(self) -> MacaoActions:
+        """The game's fixed action space (:mod:`.actions`)."""
+        return MacaoActions(self, self.facts.action_space)
 
     # ---- options
 

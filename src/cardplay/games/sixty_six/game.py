@@ -64,6 +64,7 @@ from ...engine import (
     option,
     register,
 )
+from .actions import SixtySixActions
 from .declaration import DECLARATION
 from .rules import (
     ACE,
@@ -134,6 +135,10 @@ class SixtySix(Game):
     min_players = 2
     max_players = 2
     options: SixtySixOptions
+
+    def action_space(self) -> SixtySixActions:
+        """The game's fixed action space (:mod:`.actions`)."""
+        return SixtySixActions(self, self.facts.action_space)
 
     def _setup(self) -> None:
         o = self.options

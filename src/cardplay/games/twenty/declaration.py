@@ -17,40 +17,18 @@ from ...declaration import (
     Text,
     Value,
 )
-from .codes import LEAST_COUNT
+from .actions import rank_multisets
 
 if TYPE_CHECKING:
     from ...engine import Game
 
-__all__ = ["DECLARATION", "rank_multisets"]
-
-_PAIRABLE_RANKS = (8, 9, 10)  # 10, J, Q by rank id
-
-
-def rank_multisets(pair_counts_ten: bool) -> int:
-    """How many multisets of ranks can ever be played: every non-empty one whose least count
-    (A and K 1, 2-9 their pips, 10/J/Q 10, or 10 per same-rank pair of them with
-    ``pair_counts_ten``) is at most 20. The fixed action space has one action for each."""
-    ways = [1] + [0] * 20  # by least count so far
-    for rank in range(13):
-        least = LEAST_COUNT[rank]
-        pairable = pair_counts_ten and rank in _PAIRABLE_RANKS
-        after = [0] * 21
-        for total, n in enumerate(ways):
-            if not n:
-                continue
-            for copies in range(5):
-                add = copies * least - (10 * (copies // 2) if pairable else 0)
-                if total + add <= 20:
-                    after[total + add] += n
-        ways = after
-    return sum(ways) - 1  # less the empty set
-
+__all__ = ["DECLARATION"]
 
 def _facts(game: Game) -> Facts:
     o = game.options
     n = game.players
-    plays = rank_multisets(bool(o.pair_counts_ten))
+    # one source with the action space: its rank multisets
+    plays = len(rank_multisets(bool(o.pair_counts_ten)))
     return Facts(
         players=(type(game).min_players, type(game).max_players),
         action_space=54 + plays,

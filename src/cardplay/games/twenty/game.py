@@ -76,6 +76,7 @@ from ...engine import (
     option,
     register,
 )
+from .actions import TwentyActions
 from .codes import ALL_CARDS, DRAW, KING_RANK, KINGS, PASS, PLAY_BASE, king_values, play_code
 from .deal import TwentyDeal
 from .declaration import DECLARATION
@@ -227,6 +228,10 @@ class Twenty(Game):
     min_players = 2
     max_players = 4
     options: TwentyOptions
+
+    def action_space(self) -> TwentyActions:
+        """The game's fixed action space (:mod:`.actions`)."""
+        return TwentyActions(self)
 
     # cache sizes (entries; a cache is emptied when full): (hand, count) -> codes,
     # (half of a hand, count) -> its sub-multisets, code -> Move

@@ -56,6 +56,7 @@ from dataclasses import dataclass
 
 from ...cards import CardParseError, format_card, parse_card
 from ...engine import Deal, Game, InvalidMoveError, Match, View, option, register
+from .actions import TwoTenJackActions
 from .declaration import DECLARATION
 from .rules import AS, AS_SPADES, AS_TRUMPS, TwoTenJackDeal
 from .sampling import sample_deal
@@ -107,6 +108,10 @@ class TwoTenJackGame(Game):
     min_players = 2
     max_players = 2
     DealClass = TwoTenJackDeal
+
+    def action_space(self) -> TwoTenJackActions:
+        """The game's fixed action space (:mod:`.actions`)."""
+        return TwoTenJackActions(self, self.facts.action_space)
 
     # ---- notation
 
