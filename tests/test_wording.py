@@ -52,3 +52,20 @@ def test_empty_fields_are_left_out() -> None:
     assert field_lines(DECLARATION, public, "en", NAMES.__getitem__,
                        skip=lambda f, v: f.name == "stock") == [
         "Phase: Staking", "Cards in hand: Ann 0 · Bob 0", "Closed: yes"]
+
+
+def test_a_play_reads_as_seat_and_card_with_its_true_flags() -> None:
+    trick = Field("trick", "records", Text("On the table", "На столе"),
+                  fields=(Field("seat", "seat", Text("Player", "Игрок")),
+                          Field("card", "card", Text("Card", "Карта")),
+                          Field("marriage", "flag", Text("Led with a marriage", "С марьяжем"))))
+    plays = [{"seat": 0, "card": "KH", "marriage": True}, {"seat": 1, "card": "TH",
+                                                          "marriage": False}]
+    assert field_text(trick, plays, "en", NAMES.__getitem__) == \
+        "Ann: K♥ (led with a marriage) | Bob: 10♥"
+    known = Field("known", "per_seat_cards", Text("Known", "Известны"))
+    decl = Declaration(title=Text("T", "Т"), summary=Text("T", "Т"), public=(known,), options=(),
+                       moves=(), bots=None, facts=DECLARATION.facts)
+    assert field_lines(decl, {"known": [[], []]}, "en", NAMES.__getitem__) == []
+    assert field_lines(decl, {"known": [[], ["QS"]]}, "en", NAMES.__getitem__) == \
+        ["Known: Ann — · Bob Q♠"]

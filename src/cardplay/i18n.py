@@ -1,9 +1,9 @@
 """User-facing texts of the command line in English and Russian.
 
 :data:`MESSAGES` maps a language to its texts by key; texts are ``str.format`` templates and the
-two languages use the same placeholders. :data:`LABELS` names the keys of the games' public view
-state. :class:`Translator` looks a key up in one language, falling back to English and then to
-the key itself, so a front-end added later never crashes on a missing text.
+two languages use the same placeholders (the words of a game's state, options and moves are in
+its declaration). :class:`Translator` looks a key up in one language, falling back to English
+and then to the key itself, so a front-end added later never crashes on a missing text.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["LABELS", "LANGS", "MESSAGES", "Translator", "detect_lang"]
+__all__ = ["LANGS", "MESSAGES", "Translator", "detect_lang"]
 
 LANGS = ("en", "ru")
 
@@ -163,43 +163,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "quit": "You left the match.",
         "record_saved": "Match record saved to {path}",
         "cannot_save": "cannot save the record to {path}: {error}",
-        # moves
-        "move_exchange": "exchange the trump card",
-        "move_close": "close the talon",
-        "move_draw": "draw from the stock",
-        "move_pass": "pass",
-        "move_take": "take the top pile card",
-        "move_buy": "buy a card",
-        "move_stand": "stand",
-        "move_stake": "stake {n} chips",
-        "move_marriage": "marriage, {points}",
-        "move_as_spade": "as a spade",
-        "move_as_trump": "as a trump, {suit}",
-        # Sixty-Six
-        "ss_trump": "Trump: {suit}",
-        "ss_talon_open": "talon: {n} cards, trump card {card} face up",
-        "ss_talon_closed": "talon closed by {who} ({n} cards left)",
-        "ss_talon_gone": "talon exhausted",
-        "ss_trump_taken": "The trump card {card} went to {who}.",
-        "ss_exchange": "{who} exchanged {gave} for the trump card {took}.",
-        "ss_phase2": "Talon closed or exhausted: follow suit and head the trick, else trump.",
-        "ss_marriage": "Marriage: {who} {points} in {suit} (showed {card})",
-        "ss_pending": "Marriage points waiting for a first trick: {points}",
-        "ss_last_trick": "Last trick: {cards} → {who}",
-        "ss_tricks_won": "Tricks won: {tricks}",
-        "ss_known": "Known in the hand of {who}: {cards}",
-        "ss_stand_bonus": "Stand bonus at stake: +{n}",
-        "ss_last_bonus": "Last trick +10: {who}",
-        "ss_on_table": "On the table: {who} led {card}",
-        "ss_with_marriage": "marriage",
-        "ss_outcome_won": "Hand won by {who}, {n} game point(s): {reason}",
-        "ss_stand_next": "Stand bonus for the next hand's winner: +{n}",
-        "ss_reason_reached_66": "reached 66",
-        "ss_reason_closed_and_won": "closed the talon and reached 66",
-        "ss_reason_failed_close": "the talon was closed and the closer did not reach 66",
-        "ss_reason_last_trick": "won the last trick",
-        "ss_reason_replay": "both reached 66: the hand is replayed",
-        "ss_reason_drawn": "65–65: a drawn hand",
         # replay
         "cannot_read": "cannot read {path}: {error}",
         "corrupt_record": "the record cannot be replayed: {error}",
@@ -356,41 +319,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "quit": "Вы вышли из партии.",
         "record_saved": "Запись партии сохранена в {path}",
         "cannot_save": "не удалось сохранить запись в {path}: {error}",
-        "move_exchange": "обменять козырную карту",
-        "move_close": "закрыть колоду",
-        "move_draw": "взять из колоды",
-        "move_pass": "пас",
-        "move_take": "взять верхнюю карту стопки",
-        "move_buy": "прикупить карту",
-        "move_stand": "хватит",
-        "move_stake": "ставка {n} фишек",
-        "move_marriage": "марьяж, {points}",
-        "move_as_spade": "как пика",
-        "move_as_trump": "как козырь, {suit}",
-        "ss_trump": "Козырь: {suit}",
-        "ss_talon_open": "карт в прикупе: {n}, открыт козырь {card}",
-        "ss_talon_closed": "прикуп закрыт ({who}), карт в нём: {n}",
-        "ss_talon_gone": "прикуп кончился",
-        "ss_trump_taken": "Козырная карта {card} досталась: {who}.",
-        "ss_exchange": "{who}: обмен {gave} на козырную карту {took}.",
-        "ss_phase2": "Прикуп закрыт или кончился: отвечать в масть и старше, иначе козырем.",
-        "ss_marriage": "Марьяж: {who} {points} в {suit} (показана {card})",
-        "ss_pending": "Очки марьяжа ждут первой взятки: {points}",
-        "ss_last_trick": "Последняя взятка: {cards} → {who}",
-        "ss_tricks_won": "Взяток: {tricks}",
-        "ss_known": "Известно, что на руке ({who}): {cards}",
-        "ss_stand_bonus": "На кону бонус за ничью: +{n}",
-        "ss_last_bonus": "Последняя взятка +10: {who}",
-        "ss_on_table": "На столе: {who} — заход {card}",
-        "ss_with_marriage": "марьяж",
-        "ss_outcome_won": "Победитель сдачи: {who}, очков партии: {n} ({reason})",
-        "ss_stand_next": "Бонус победителю следующей сдачи: +{n}",
-        "ss_reason_reached_66": "набрано 66",
-        "ss_reason_closed_and_won": "закрыл прикуп и набрал 66",
-        "ss_reason_failed_close": "закрывший прикуп не набрал 66",
-        "ss_reason_last_trick": "взята последняя взятка",
-        "ss_reason_replay": "оба набрали 66 — сдача переигрывается",
-        "ss_reason_drawn": "65–65 — ничья",
         "cannot_read": "не удалось прочитать {path}: {error}",
         "corrupt_record": "запись не воспроизводится: {error}",
         "replay_banner": "Просмотр партии {game} (зерно {seed}), ходов: {moves}.",
@@ -402,97 +330,18 @@ MESSAGES: dict[str, dict[str, str]] = {
 
 # Names of the keys of views' public state. A key missing here is shown as written, with
 # underscores as spaces.
-LABELS: dict[str, dict[str, str]] = {
-    "en": {
-        "trump": "trump",
-        "trump_suit": "trump suit",
-        "trump_card": "trump card",
-        "talon": "talon",
-        "talon_size": "talon",
-        "talon_closed": "talon closed",
-        "closed": "closed",
-        "closed_by": "closed by",
-        "stock": "stock",
-        "stock_size": "stock",
-        "trick": "trick",
-        "current_trick": "trick on the table",
-        "last_trick": "last trick",
-        "leader": "leader",
-        "lead": "lead",
-        "marriages": "marriages",
-        "tally": "tally",
-        "tally_total": "tally total",
-        "bonus": "bonus",
-        "bonus_cards": "bonus cards",
-        "pile": "pile",
-        "bank": "bank",
-        "banker": "banker",
-        "chips": "chips",
-        "stakes": "stakes",
-        "hand_sizes": "cards in hand",
-        "scores": "scores",
-        "phase": "phase",
-        "round": "round",
-        "count": "count",
-        "played": "played",
-        "discards": "discards",
-        "out_of_play": "out of play",
-    },
-    "ru": {
-        "trump": "козырь",
-        "trump_suit": "козырная масть",
-        "trump_card": "козырная карта",
-        "talon": "прикуп",
-        "talon_size": "прикуп",
-        "talon_closed": "прикуп закрыт",
-        "closed": "закрыто",
-        "closed_by": "закрыл",
-        "stock": "колода",
-        "stock_size": "колода",
-        "trick": "взятка",
-        "current_trick": "на столе",
-        "last_trick": "последняя взятка",
-        "leader": "ходящий",
-        "lead": "заход",
-        "marriages": "марьяжи",
-        "tally": "счёт на столе",
-        "tally_total": "сумма на столе",
-        "bonus": "бонус",
-        "bonus_cards": "бонусные карты",
-        "pile": "стопка",
-        "bank": "банк",
-        "banker": "банкомёт",
-        "chips": "фишки",
-        "stakes": "ставки",
-        "hand_sizes": "карт на руках",
-        "scores": "счёт",
-        "phase": "фаза",
-        "round": "круг",
-        "count": "счёт",
-        "played": "сыграно",
-        "discards": "сброс",
-        "out_of_play": "вне игры",
-    },
-}
-
-
 def detect_lang(environ: Mapping[str, str]) -> str:
     """``ru`` when the ``LANG`` environment variable starts with "ru", else ``en``."""
     return "ru" if environ.get("LANG", "").lower().startswith("ru") else "en"
 
 
 class Translator:
-    """The texts of one language: ``tr("key", name=value)`` and ``tr.label("public_key")``."""
+    """The texts of one language: ``tr("key", name=value)``."""
 
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang if lang in MESSAGES else "en"
         self._texts = MESSAGES[self.lang]
-        self._labels = LABELS[self.lang]
 
     def __call__(self, key: str, **values: Any) -> str:
         text = self._texts.get(key) or MESSAGES["en"].get(key) or key
         return text.format(**values) if values else text
-
-    def label(self, key: str) -> str:
-        """The name of a key of a view's public state."""
-        return self._labels.get(key) or LABELS["en"].get(key) or key.replace("_", " ")

@@ -100,15 +100,30 @@ def _value_label(field: Field, value: Any, lang: str) -> str:
 
 def _record_text(fields: Sequence[Field], record: Mapping[str, Any], lang: str,
                  seat: SeatNamer) -> str:
-    """A record in words; a play of one card by one seat reads ``Ann: Q♥``."""
-    names = [f.name for f in fields if f.name in record and record[f.name] is not None]
-    if set(names) == {"seat", "card"}:
-        return f"{seat(record['seat'])}: {card_text(record['card'], lang)}"
-    parts = []
-    for f in fields:
-        if f.name in record and record[f.name] is not None and record[f.name] != []:
-            parts.append(f"{f.label(lang)}: {field_text(f, record[f.name], lang, seat)}")
-    return "; ".join(parts) or _NONE(lang)
+    """A record in words, leaving out empty parts and false flags; a play of a card by a seat
+    reads ``Ann: Q♥`` (a true flag of it follows in brackets: ``Ann: K♥ (led with a marriage)``).
+    """
+    def shown(f: Field) -> bool:
+        v = record.get(f.name)
+        return v is not None and v != [] and v is not False
+
+    parts = [f for f in fields if shown(f)]
+    names = {f.name for f in parts}
+    if {"seat", "card"} <= names:
+        head = f"{seat(record['seat'])}: {card_text(record['card'], lang)}"
+        rest = [f for f in parts if f.name not in ("seat", "card")]
+        notes = [f.label(lang).lower() if f.kind == "flag" else
+                 f"{f.label(lang)}: {field_text(f, record[f.name], lang, seat)}" for f in rest]
+        return head + (f" ({', '.join(notes)})" if notes else "")
+    return "; ".join(f"{f.label(lang)}: {field_text(f, record[f.name], lang, seat)}"
+                     for f in parts) or _NONE(lang)
+
+
+def _empty(f: Field, value: Any) -> bool:
+    """Nothing to show: null, an empty list, or a list of empty card lists."""
+    if value is None or value == []:
+        return True
+    return f.kind == "per_seat_cards" and all(not cards for cards in value)
 
 
 def field_lines(declaration: Declaration, public: Mapping[str, Any], lang: str,
@@ -121,7 +136,7 @@ def field_lines(declaration: Declaration, public: Mapping[str, Any], lang: str,
         if f.name not in public:
             continue
         value = public[f.name]
-        if value is None or value == [] or (skip is not None and skip(f, value)):
+        if _empty(f, value) or (skip is not None and skip(f, value)):
             continue
         lines.append(f"{f.label(lang)}: {field_text(f, value, lang, seat)}")
     return lines

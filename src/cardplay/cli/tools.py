@@ -1,0 +1,167 @@
+"""``cardplay arena``, ``cardplay serve`` and ``cardplay verify``: the measuring, serving and
+checking front-ends, of which the command line is only the switchboard."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from ..engine import RecordError, load
+from ..i18n import Translator
+from .console import Console
+
+__all__ = ["configure_arena", "configure_serve", "configure_verify", "run_arena", "run_serve",
+           "run_verify"]
+
+
+# ---- arena
+
+
+def configure_arena(p: argparse.ArgumentParser, tr: Translator) -> None:
+    p.add_argument("game", metavar="GAME")
+    p.add_argument("bot_a", metavar="BOT_A", help=tr("help_bot_level"))
+    p.add_argument("bot_b", metavar="BOT_B", help=tr("help_bot_level"))
+    p.add_argument("--deals", type=int, default=1000)
+    p.add_argument("--matches", type=int, default=0)
+    p.add_argument("--workers", type=int, default=None, help=tr("help_arena_workers"))
+    p.add_argument("--ray", default=None, metavar="ADDRESS|local", help=tr("help_arena_ray"))
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--players", type=int, default=None)
+    p.add_argument("--option", "-o", action="append", default=[], metavar="K=V")
+    p.add_argument("--out", default=None, metavar="DIR", help=tr("help_arena_out"))
+
+
+def run_arena(args: argparse.Namespace, ui: Console) -> int:
+    # The arena is the measuring front-end; the command line is only its switchboard.
+    from .. import arena
+    from ..bots import LEVELS
+
+    options: dict[str, Any] = {}
+    for kv in args.option:
+        key, sep, value = kv.partition("=")
+        if not sep:
+            ui.error(ui.tr("arena_bad_option", kv=kv))
+            return 2
+        options[key.strip()] = value.strip()
+    if args.players is not None:
+        options["players"] = args.players
+    for level in (args.bot_a, args.bot_b):
+        if level not in LEVELS:
+            ui.error(ui.tr("arena_bad_level", level=level, levels=", ".join(LEVELS)))
+            return 2
+    if (args.deals < 0 or args.matches < 0 or args.deals + args.matches == 0
+            or (args.workers is not None and args.workers < 1)):
+        ui.error(ui.tr("arena_bad_counts"))
+        return 2
+    try:
+        load(args.game, **options)
+    except ValueError as e:
+        ui.error(str(e))
+        return 2
+    try:
+        report, rows = arena.run(args.game, args.bot_a, args.bot_b, deals=args.deals,
+                                 matches=args.matches, seed=args.seed, workers=args.workers,
+                                 options=options, progress=True, ray=args.ray)
+    except arena.RayNotInstalled:
+        ui.error(ui.tr("arena_needs_dist"))
+        return 2
+    except arena.ClusterUnavailable as e:
+        ui.error(ui.tr("arena_ray_unavailable", address=e.address, reason=e.reason))
+        return 2
+    ui.say(report.summary())
+    if args.out:
+        for path in arena.write_outputs(report, rows, args.out):
+            ui.say(ui.tr("arena_wrote", path=path))
+    return 0
+
+
+# ---- serve (the web server; needs the optional extra `web`)
+
+def configure_serve(p: argparse.ArgumentParser, tr: Translator) -> None:
+    # Limits lives in the standard-library part of the server package, so --help works
+    # without the web extra; one option per limit, named after it
+    from ..server.limits import Limits
+
+    p.add_argument("--host", default="127.0.0.1", help=tr("help_host"))
+    p.add_argument("--port", type=int, default=8000, help=tr("help_port"))
+    p.add_argument("--data", default=None, metavar="DIR", help=tr("help_data"))
+    p.add_argument("--grace", type=float, default=30.0, help=argparse.SUPPRESS)
+    p.add_argument("--bot-delay", type=float, default=0.6, help=argparse.SUPPRESS)
+    p.add_argument("--workers", type=int, default=None, help=argparse.SUPPRESS)
+    defaults = Limits()
+    for name in Limits.names():
+        value = getattr(defaults, name)
+        p.add_argument("--" + name.replace("_", "-"), type=type(value), default=value,
+                       metavar="N", help=tr(_limit_help_key(name), default=f"{value:g}"))
+    p.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                   help=tr("help_allow_origin"))
+
+
+def _limit_help_key(name: str) -> str:
+    """The help text of a limit's option (a test holds one for every limit, in both
+    languages)."""
+    return "help_limit_" + name
+
+
+def run_serve(args: argparse.Namespace, ui: Console) -> int:
+    try:
+        import uvicorn
+
+        from ..server.app import create_app
+        from ..server.botpool import ProcessBotRunner
+        from ..server.limits import Limits
+        from ..server.serving import uvicorn_config
+        from ..server.storage import default_data_dir
+    except ImportError:
+        ui.error(ui.tr("serve_needs_web"))
+        return 2
+    try:
+        limits = Limits(**{name: getattr(args, name) for name in Limits.names()})
+        data = Path(args.data) if args.data else default_data_dir()
+        app = create_app(data, runner=ProcessBotRunner(args.workers), grace=args.grace,
+                         bot_delay=args.bot_delay, limits=limits,
+                         allowed_origins=args.allow_origin)
+    except ValueError as e:
+        ui.error(str(e))
+        return 2
+    ui.say(ui.tr("serving", url=f"http://{args.host}:{args.port}", data=str(data)))
+    uvicorn.Server(uvicorn_config(app, args.host, args.port, limits)).run()
+    return 0
+
+
+# ---- verify (a server's record: its seed commitment and its moves)
+
+_VERIFY_FAILURES = {"no_commitment": "verify_no_commitment", "malformed": "verify_malformed",
+                    "unknown_scheme": "verify_unknown_scheme", "mismatch": "verify_mismatch",
+                    "no_replay": "verify_no_replay"}
+_SEED_SOURCES = {"server": "verify_source_server", "creator": "verify_source_creator",
+                 "operator": "verify_source_operator"}
+
+
+def configure_verify(p: argparse.ArgumentParser, tr: Translator) -> None:
+    p.add_argument("file", metavar="RECORD", help=tr("help_verify_file"))
+
+
+def run_verify(args: argparse.Namespace, ui: Console) -> int:
+    from ..fairness import verify
+
+    tr = ui.tr
+    try:
+        record = json.loads(Path(args.file).read_text(encoding="utf-8"))
+        verdict = verify(record)
+    except (OSError, UnicodeDecodeError) as e:
+        ui.error(tr("cannot_read", path=args.file, error=getattr(e, "strerror", None) or str(e)))
+        return 2
+    except (ValueError, RecordError) as e:  # not JSON, or not a record at all
+        ui.error(tr("corrupt_record", error=str(e)))
+        return 2
+    if not verdict.ok:
+        ui.error(tr(_VERIFY_FAILURES.get(verdict.code, "verify_malformed"),
+                    detail=verdict.message))
+        return 1
+    source = tr(_SEED_SOURCES.get(verdict.seed_source or "", "verify_source_unknown"))
+    ui.say(tr("verify_ok", source=source, moves=verdict.moves)
+           + ("" if verdict.finished else " " + tr("verify_unfinished")))
+    return 0
