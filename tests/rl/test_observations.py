@@ -92,7 +92,7 @@ def test_labels_name_blocks_and_relative_seats() -> None:
 
 def test_every_game_has_a_fast_path() -> None:
     for name in cardplay.games():
-        assert encoder(cardplay.load(name))._fast is not None, name
+        assert encoder(cardplay.load(name)).fast_encoder is not None, name
 
 
 @pytest.mark.parametrize("name", cardplay.games())

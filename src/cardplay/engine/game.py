@@ -21,6 +21,7 @@ from .seeds import fresh_seed, shuffled
 
 if TYPE_CHECKING:
     from ..actions import ActionSpace
+    from ..observation import Blocks, Layout
     from .deal import Deal
     from .views import View
 
@@ -109,6 +110,14 @@ class Game(ABC):
         from ..actions import ActionSpace
 
         return ActionSpace(self, self.facts.action_space)
+
+    def observation_blocks(self, layout: Layout) -> Blocks:
+        """The game's observation blocks (:mod:`cardplay.observation`), added to ``layout``: by
+        default read off the declaration; a game with hand-made blocks (or a fast path from its
+        deal's state) overrides this."""
+        from ..observation import declared_blocks
+
+        return declared_blocks(self, layout)
 
     @property
     def facts(self) -> Facts:

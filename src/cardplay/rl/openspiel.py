@@ -462,7 +462,7 @@ class CardplayObserver:
             self.dict["moves_by_seat"] = self.tensor[off:off + n]
         # The fast path writes straight into the tensor (no vector to copy): its floats and its
         # bytes, and the zeros it starts from.
-        self._writer = enc._fast_writer
+        self._writer = enc.fast_writer
         self._floats = self.tensor.data
         self._bytes = self._floats.cast("B")
         self._zeros = bytes(4 * size)

@@ -46,7 +46,7 @@ import itertools
 import random
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...engine import (
     Deal,
@@ -62,6 +62,9 @@ from ...engine import (
 from .deal import MIN_STAKE, STAKE_BASE, BanchokDeal
 from .declaration import DECLARATION
 from .sampling import sample
+
+if TYPE_CHECKING:
+    from ...observation import Blocks, Layout
 
 __all__ = ["RULES_RU", "Banchok", "BanchokOptions"]
 
@@ -115,6 +118,13 @@ class Banchok(Game):
     sampled_deals_replay = False
     options: BanchokOptions
     rank_values: tuple[int, ...]
+
+    def observation_blocks(self, layout: Layout) -> Blocks:
+        """The game's observation blocks (:mod:`.observation`; imported when first asked for,
+        so that loading the game does not build the fast path's tables)."""
+        from .observation import observation_blocks
+
+        return observation_blocks(self, layout)
 
     def _setup(self) -> None:
         object.__setattr__(self, "rank_values", _rank_values(self.options.ace_low))

@@ -44,12 +44,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...cards import format_card, mask_of
 from ...engine import Deal, Game, InvalidMoveError, Match, View, option, register
 from .deal import ACE_RANK, DRAW, TAKE, ChukhnyDeal
 from .declaration import DECLARATION
 from .sampling import sample_consistent_deal
+
+if TYPE_CHECKING:
+    from ...observation import Blocks, Layout
 
 __all__ = ["RULES_RU", "Chukhny", "ChukhnyOptions"]
 
@@ -96,6 +100,13 @@ class Chukhny(Game):
     min_players = 2
     max_players = 15
     options: ChukhnyOptions
+
+    def observation_blocks(self, layout: Layout) -> Blocks:
+        """The game's observation blocks (:mod:`.observation`; imported when first asked for,
+        so that loading the game does not build the fast path's tables)."""
+        from .observation import observation_blocks
+
+        return observation_blocks(self, layout)
 
     # per-options tables, set in _setup
     cards: list[int]

@@ -46,7 +46,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...engine import (
     Deal,
@@ -62,6 +62,9 @@ from .actions import MacaoActions
 from .deal import BUY, DECK, STAKE_BASE, STAND, MacaoDeal
 from .declaration import DECLARATION
 from .sampling import sample
+
+if TYPE_CHECKING:
+    from ...observation import Blocks, Layout
 
 __all__ = ["RULES_RU", "Macao", "MacaoOptions"]
 
@@ -110,6 +113,13 @@ class Macao(Game):
     min_players = 2
     max_players = 8
     options: MacaoOptions
+
+    def observation_blocks(self, layout: Layout) -> Blocks:
+        """The game's observation blocks (:mod:`.observation`; imported when first asked for,
+        so that loading the game does not build the fast path's tables)."""
+        from .observation import observation_blocks
+
+        return observation_blocks(self, layout)
 
     def action_space(self) -> MacaoActions:
         """The game's fixed action space (:mod:`.actions`)."""

@@ -43,12 +43,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...cards import CardParseError, format_card, parse_card
 from ...engine import Deal, Game, InvalidMoveError, Match, View, option, register
 from .declaration import DECLARATION
 from .rules import REFILL, MalteseTwentyDeal
+
+if TYPE_CHECKING:
+    from ...observation import Blocks, Layout
 
 __all__ = ["RULES_RU", "MalteseTwentyGame", "MalteseTwentyOptions"]
 
@@ -94,6 +97,13 @@ class MalteseTwentyGame(Game):
     DealClass = MalteseTwentyDeal
     min_players = 2
     max_players = 2
+
+    def observation_blocks(self, layout: Layout) -> Blocks:
+        """The game's observation blocks (:mod:`.observation`; imported when first asked for,
+        so that loading the game does not build the fast path's tables)."""
+        from .observation import observation_blocks
+
+        return observation_blocks(self, layout)
 
     # ---- notation
 

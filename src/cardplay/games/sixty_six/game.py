@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...cards import SUIT_CHARS, card_of, format_card
 from ...engine import (
@@ -82,6 +82,9 @@ from .rules import (
     marriage_code,
 )
 from .sampling import sample_deal
+
+if TYPE_CHECKING:
+    from ...observation import Blocks, Layout
 
 __all__ = ["RULES_RU", "VU_SCHNAPSEN_OPTIONS", "SixtySix", "SixtySixOptions"]
 
@@ -135,6 +138,13 @@ class SixtySix(Game):
     min_players = 2
     max_players = 2
     options: SixtySixOptions
+
+    def observation_blocks(self, layout: Layout) -> Blocks:
+        """The game's observation blocks (:mod:`.observation`; imported when first asked for,
+        so that loading the game does not build the fast path's tables)."""
+        from .observation import observation_blocks
+
+        return observation_blocks(self, layout)
 
     def action_space(self) -> SixtySixActions:
         """The game's fixed action space (:mod:`.actions`)."""

@@ -64,7 +64,7 @@ import random
 from bisect import bisect_left, bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...cards import CardParseError, format_card, parse_card
 from ...engine import (
@@ -81,6 +81,9 @@ from .codes import ALL_CARDS, DRAW, KING_RANK, KINGS, PASS, PLAY_BASE, king_valu
 from .deal import TwentyDeal
 from .declaration import DECLARATION
 from .sampling import sample_deal
+
+if TYPE_CHECKING:
+    from ...observation import Blocks, Layout
 
 __all__ = ["RULES_RU", "Twenty", "TwentyOptions", "rank_counts"]
 
@@ -228,6 +231,13 @@ class Twenty(Game):
     min_players = 2
     max_players = 4
     options: TwentyOptions
+
+    def observation_blocks(self, layout: Layout) -> Blocks:
+        """The game's observation blocks (:mod:`.observation`; imported when first asked for,
+        so that loading the game does not build the fast path's tables)."""
+        from .observation import observation_blocks
+
+        return observation_blocks(self, layout)
 
     def action_space(self) -> TwentyActions:
         """The game's fixed action space (:mod:`.actions`)."""

@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...cards import CardParseError, format_card, parse_card
 from ...engine import Deal, Game, InvalidMoveError, Match, View, option, register
@@ -60,6 +61,9 @@ from .actions import TwoTenJackActions
 from .declaration import DECLARATION
 from .rules import AS, AS_SPADES, AS_TRUMPS, TwoTenJackDeal
 from .sampling import sample_deal
+
+if TYPE_CHECKING:
+    from ...observation import Blocks, Layout
 
 __all__ = ["RULES_RU", "TwoTenJackGame", "TwoTenJackOptions"]
 
@@ -108,6 +112,13 @@ class TwoTenJackGame(Game):
     min_players = 2
     max_players = 2
     DealClass = TwoTenJackDeal
+
+    def observation_blocks(self, layout: Layout) -> Blocks:
+        """The game's observation blocks (:mod:`.observation`; imported when first asked for,
+        so that loading the game does not build the fast path's tables)."""
+        from .observation import observation_blocks
+
+        return observation_blocks(self, layout)
 
     def action_space(self) -> TwoTenJackActions:
         """The game's fixed action space (:mod:`.actions`)."""
