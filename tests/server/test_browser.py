@@ -104,7 +104,7 @@ def test_a_whole_sixty_six_match_to_the_end_screen(live: LiveServer, page: Page,
 
 @pytest.mark.parametrize("game, options", [
     ("two-ten-jack", {}), ("maltese-twenty", {}), ("twenty", {}), ("macao", {"players": "2"}),
-    ("banchok", {"players": "2"}), ("chukhny", {"players": "2", "deck_size": "36"}),
+    ("banchok", {"players": "2"}), ("chukhny", {"players": "2", "deck_size": "36 cards"}),
 ])
 def test_one_deal_of_every_other_game(live: LiveServer, page: Page, tmp_path: Path, game: str,
                                       options: dict[str, str]) -> None:

@@ -2,187 +2,6 @@
    what is legal comes from view.legal_moves, every state from the server. Plain JS, no build. */
 "use strict";
 
-/* ------------------------------------------------------------------ texts (English, Russian) */
-const TEXTS = {
-  en: {
-    skip: "Skip to content", language: "Language", four_colour: "Four-colour deck",
-    credits: "Card images: Adrian Kennard, public domain (CC0)", credits_link: "credits",
-    new_game: "New game", game: "Game", options: "Options", opponents: "Bot level",
-    play_now: "Play now against bots", create_table: "Create a table", seats: "Seats",
-    seat_you: "You", seat_person: "A person (invite)", seat_bot: "Bot: {level}",
-    your_name: "Your name (optional)", open_tables: "Open tables", playing_tables: "Tables in play",
-    none_open: "No open tables.", none_playing: "No tables in play.", refresh: "Refresh",
-    join: "Join", watch: "Watch", seat_free: "{n} free seat(s)", players: "{n} players",
-    deal_n: "Deal {n}", scores: "Scores", you: "You", bot: "Bot ({level})",
-    player_n: "Player {n}", seat_open: "Seat {n} (free)", connected: "here", away: "away",
-    bot_holds: "a bot plays while away", to_move: "to move", dealer: "dealer",
-    your_turn: "Your turn.", waiting_for: "Waiting for {who}.", spectating: "You are watching.",
-    hand: "Your hand", hand_of: "Hand of {who}", actions: "Actions", no_moves: "",
-    last_trick: "Last trick", score_sheet: "Score sheet", moves_log: "Moves", total: "Total",
-    deal_over: "Deal {n} is over", result: "Result", continue: "Continue",
-    match_over: "The match is over", you_win: "You win!", you_lose: "You lose.",
-    winners: "Winners: {who}", no_winner: "No winner.", download: "Download the record",
-    commitment: "shuffle committed: {h}…", commitment_hint: "SHA-256 of this match's seed and a salt, shown before the first card; the record reveals both, and `cardplay verify RECORD` checks them",
-    back_lobby: "Back to the lobby", play_again: "New game",
-    invite: "Invite: send this link to a friend; its opener takes a free seat.",
-    copy: "Copy link", copied: "Copied.", reconnecting: "Connection lost; reconnecting…",
-    connecting: "Connecting…", no_seat: "You have no seat at this table.",
-    join_seat: "Take a free seat", watch_instead: "Watch", table_full: "Every seat is taken.",
-    not_found: "No such table.", stake: "Stake", stake_amount: "Stake amount",
-    play_selected: "Play the selected cards", keyboard_help:
-      "Keys: ←/→ move between cards, Enter plays, 1–9 play the n-th legal move, L last trick, S score sheet.",
-    played: "{who} played {move}.", you_played: "You played {move}.",
-    err_stale: "The table moved on; your view was refreshed.", err_out_of_turn: "It is not your turn.",
-    err_illegal: "That move is not legal now.", err_invalid: "That move is not understood.",
-    err_over: "The match is over.", err_bad_token: "Your seat token is not valid here.",
-    err_no_table: "No such table.", err_generic: "Error: {message}",
-    m_close: "Close the talon", m_exchange: "Exchange the trump", m_draw: "Draw", m_pass: "Pass",
-    m_take: "Take", m_buy: "Buy a card", m_stand: "Stand", m_stake: "Stake {n}",
-    m_marriage: "{card} and announce {n}", m_as_spade: "A♠ as a spade", m_as_trump: "A♠ as trump {suit}",
-    m_kings: "{cards} (Kings: {n})", level_random: "random", level_heuristic: "heuristic",
-    level_fast: "fast", level_strong: "strong", yes: "yes", no: "no",
-    card_back: "face-down card", cards_left: "{n} cards", trump: "Trump", table_cards: "On the table",
-    all_hands: "Hands", deal_col: "Deal", lobby_title: "Play cards in the browser",
-    create_error: "Could not create the table: {message}", join_error: "Could not join: {message}",
-    sixtysix_hint: "", your_seat: "you are seat {n}", match_total: "Match", seat_n: "Seat {n}",
-  },
-  ru: {
-    skip: "К содержимому", language: "Язык", four_colour: "Четырёхцветная колода",
-    credits: "Карты: Адриан Кеннард, общественное достояние (CC0)", credits_link: "источники",
-    new_game: "Новая игра", game: "Игра", options: "Параметры", opponents: "Уровень ботов",
-    play_now: "Играть с ботами", create_table: "Создать стол", seats: "Места",
-    seat_you: "Вы", seat_person: "Человек (по приглашению)", seat_bot: "Бот: {level}",
-    your_name: "Ваше имя (необязательно)", open_tables: "Свободные столы", playing_tables: "Идущие игры",
-    none_open: "Свободных столов нет.", none_playing: "Идущих игр нет.", refresh: "Обновить",
-    join: "Сесть", watch: "Смотреть", seat_free: "свободных мест: {n}", players: "игроков: {n}",
-    deal_n: "Сдача {n}", scores: "Счёт", you: "Вы", bot: "Бот ({level})",
-    player_n: "Игрок {n}", seat_open: "Место {n} (свободно)", connected: "в игре", away: "отошёл",
-    bot_holds: "пока нет, играет бот", to_move: "ходит", dealer: "сдаёт",
-    your_turn: "Ваш ход.", waiting_for: "Ждём: {who}.", spectating: "Вы зритель.",
-    hand: "Ваши карты", hand_of: "Карты: {who}", actions: "Действия", no_moves: "",
-    last_trick: "Последняя взятка", score_sheet: "Запись счёта", moves_log: "Ходы", total: "Итого",
-    deal_over: "Сдача {n} окончена", result: "Итог", continue: "Дальше",
-    match_over: "Партия окончена", you_win: "Вы выиграли!", you_lose: "Вы проиграли.",
-    winners: "Победители: {who}", no_winner: "Победителя нет.", download: "Скачать запись партии",
-    commitment: "тасовка заверена: {h}…", commitment_hint: "SHA-256 от зерна партии и соли, показанный до первой карты; запись партии раскрывает оба, а `cardplay verify ЗАПИСЬ` их проверяет",
-    back_lobby: "В лобби", play_again: "Новая игра",
-    invite: "Приглашение: отправьте ссылку другу; открывший её займёт свободное место.",
-    copy: "Копировать", copied: "Скопировано.", reconnecting: "Связь потеряна; переподключаемся…",
-    connecting: "Подключение…", no_seat: "У вас нет места за этим столом.",
-    join_seat: "Занять свободное место", watch_instead: "Смотреть", table_full: "Все места заняты.",
-    not_found: "Такого стола нет.", stake: "Ставка", stake_amount: "Размер ставки",
-    play_selected: "Сыграть выбранные карты", keyboard_help:
-      "Клавиши: ←/→ — между картами, Enter — сыграть, 1–9 — n-й возможный ход, L — последняя взятка, S — счёт.",
-    played: "{who}: {move}.", you_played: "Ваш ход: {move}.",
-    err_stale: "Положение изменилось; вид обновлён.", err_out_of_turn: "Сейчас не ваш ход.",
-    err_illegal: "Этот ход сейчас невозможен.", err_invalid: "Ход не распознан.",
-    err_over: "Партия окончена.", err_bad_token: "Ваш ключ места здесь не действует.",
-    err_no_table: "Такого стола нет.", err_generic: "Ошибка: {message}",
-    m_close: "Закрыть колоду", m_exchange: "Обменять козыря", m_draw: "Взять из колоды", m_pass: "Пас",
-    m_take: "Взять карту", m_buy: "Прикупить", m_stand: "Хватит", m_stake: "Ставка {n}",
-    m_marriage: "{card} и объявить {n}", m_as_spade: "Т♠ как пика", m_as_trump: "Т♠ как козырь {suit}",
-    m_kings: "{cards} (короли: {n})", level_random: "случайный", level_heuristic: "эвристический",
-    level_fast: "быстрый", level_strong: "сильный", yes: "да", no: "нет",
-    card_back: "карта рубашкой вверх", cards_left: "карт: {n}", trump: "Козырь", table_cards: "На столе",
-    all_hands: "Карты игроков", deal_col: "Сдача", lobby_title: "Карточные игры в браузере",
-    create_error: "Не удалось создать стол: {message}", join_error: "Не удалось сесть: {message}",
-    sixtysix_hint: "", your_seat: "вы — место {n}", match_total: "Партия", seat_n: "Место {n}",
-  },
-};
-
-const LABELS = {
-  en: {
-    trump_suit: "Trump suit", trump_card: "Trump card", turned_trump: "Turned trump", talon: "Talon",
-    closed_by: "Closed by", phase: "Phase", leader: "Leader", trick: "Trick", tricks: "Tricks",
-    tricks_won: "Tricks won", pending: "Marriages pending", marriages: "Marriages", exchange: "Exchange",
-    hand_sizes: "Cards in hand", known_cards: "Known cards", last_trick_bonus: "Last trick",
-    stand_bonus: "Stand bonus", led: "Suit led", declared: "A♠ declared", last_trick: "Last trick",
-    won: "Won", tricks_played: "Tricks played", hand_points: "Hand points", stock: "Stock",
-    round: "Round", starter: "Starter", bonus_cards: "Bonus cards", bonus: "Bonus", tally: "Tally",
-    tally_total: "Tally total", cleared: "Cleared", scores: "Scores", stock_size: "Stock",
-    last_positive_scorer: "Last to score", last_event: "Last event", bonus_to: "Bonus to",
-    count: "Count", turns: "Turns", passes: "Passes", pile: "Pile", banker: "Banker", bank: "Bank",
-    bank_stake: "Bank stake", target: "Target", chips: "Chips", out: "Out", punters: "Punters",
-    settled: "Settled", stake_range: "Stakes", chips_at_start: "Chips at start",
-    used: "Used", dealt_to: "Dealt to", stakes: "Stakes", status: "Status",
-    bought: "Bought", shown: "Shown", last_round: "Last round", leading: "Leading", need: "Needed",
-    need_suit: "Suit needed", drawn: "Drawn", known: "Known", start_cards: "Start cards",
-    draws: "Draws", loser: "Loser", outcome: "Outcome", winner: "Winner", points: "Points",
-    cards: "Cards", values: "Values", banker_card: "Banker's card", banker_value: "Banker's value",
-    hands: "Hands", game_points: "Game points", reason: "Reason", seat: "Seat", suit: "Suit",
-    shown: "Shown", took: "Took", gave: "Gave", stand_bonus_next: "Next stand bonus",
-    trump_card_taker: "Trump card taken by", card: "Card", move: "Move", stake: "Stake",
-    turned: "Turned", previous: "Previous",
-  },
-  ru: {
-    trump_suit: "Козырь", trump_card: "Козырная карта", turned_trump: "Открытый козырь", talon: "Колода",
-    closed_by: "Закрыл", phase: "Фаза", leader: "Ходит первым", trick: "Взятка", tricks: "Взятки",
-    tricks_won: "Взято взяток", pending: "Объявления в ожидании", marriages: "Марьяжи", exchange: "Обмен",
-    hand_sizes: "Карт на руке", known_cards: "Известные карты", last_trick_bonus: "Последняя взятка",
-    stand_bonus: "Бонус", led: "Масть хода", declared: "Т♠ объявлен", last_trick: "Последняя взятка",
-    won: "Выигрыш", tricks_played: "Сыграно взяток", hand_points: "Очки сдачи", stock: "Колода",
-    round: "Раунд", starter: "Начинает", bonus_cards: "Бонусные карты", bonus: "Бонус", tally: "Счётная стопка",
-    tally_total: "Сумма", cleared: "Сброшено", scores: "Счёт", stock_size: "Колода",
-    last_positive_scorer: "Последним набрал", last_event: "Событие", bonus_to: "Бонус получил",
-    count: "Счёт", turns: "Ходы", passes: "Пасы", pile: "Стопка", banker: "Банкир", bank: "Банк",
-    bank_stake: "Ставка банка", target: "Цель", chips: "Фишки", out: "Выбыли", punters: "Понтёры",
-    settled: "Рассчитаны", stake_range: "Ставки", chips_at_start: "Фишки в начале",
-    used: "Вышли", dealt_to: "Получили карты", stakes: "Ставки", status: "Статус",
-    bought: "Прикуплено", shown: "Открыты", last_round: "Прошлый круг", leading: "Первый ход", need: "Нужна",
-    need_suit: "Нужна масть", drawn: "Взято", known: "Известны", start_cards: "Начальные карты",
-    draws: "Взятия", loser: "Проигравший", outcome: "Итог", winner: "Победитель", points: "Очки",
-    cards: "Карты", values: "Значения", banker_card: "Карта банкира", banker_value: "Очки банкира",
-    hands: "Руки", game_points: "Очки партии", reason: "Причина", seat: "Место", suit: "Масть",
-    shown: "Показана", took: "Взял", gave: "Отдал", stand_bonus_next: "Бонус в следующей",
-    trump_card_taker: "Козыря взял", card: "Карта", move: "Ход", stake: "Ставка",
-    turned: "Открыта", previous: "Прошлый",
-  },
-};
-
-const OPTION_LABELS = {
-  en: { players: "Players", preset: "Rule set", match_target: "Match to (game points)", end_mode: "Deal ends",
-    marriage_requires_trick: "Marriage needs a trick won", exchange: "Trump exchange", allow_close: "Closing allowed",
-    must_head: "Must win the trick when closed", marriage_lead: "Marriage led with",
-    marriage_credit: "Marriage points count", schwarz_rule: "Schwarz means", stand_bonus: "Stand bonus",
-    win_check: "Win checked", target: "Target", next_dealer: "Next dealer", round_end: "Round ends",
-    winner_rule: "Winner", count_rule: "Count rule", count_advances_on_draw: "Count advances on a draw",
-    may_draw_voluntarily: "May draw voluntarily", pair_counts_ten: "A pair counts ten", penalty_2_to_9: "Penalty for 2–9",
-    tie_policy: "Ties", start_chips: "Starting chips", bank_stake: "Bank stake", banks_per_player: "Banks per player",
-    ace_low: "Ace low", min_stake: "Minimum stake", max_stake: "Maximum stake", stake_timing: "Stakes placed",
-    banker_unlimited: "Banker unlimited", forced_draw: "Forced draw", naturals: "Naturals", multi_buy: "Several buys",
-    deck_size: "Deck size", require_same_suit: "Same suit required", after_ace: "After an ace", games: "Games" },
-  ru: { players: "Игроков", preset: "Набор правил", match_target: "Партия до (очков)", end_mode: "Конец сдачи",
-    marriage_requires_trick: "Марьяж только после взятки", exchange: "Обмен козыря", allow_close: "Можно закрыть",
-    must_head: "После закрытия — бить", marriage_lead: "Марьяж выходом с",
-    marriage_credit: "Очки марьяжа засчитываются", schwarz_rule: "Шварц — это", stand_bonus: "Бонус за ничью",
-    win_check: "Проверка победы", target: "Цель", next_dealer: "Следующий сдающий", round_end: "Конец раунда",
-    winner_rule: "Победитель", count_rule: "Правило счёта", count_advances_on_draw: "Счёт растёт при взятии",
-    may_draw_voluntarily: "Можно брать по желанию", pair_counts_ten: "Пара считается за 10", penalty_2_to_9: "Штраф за 2–9",
-    tie_policy: "Ничьи", start_chips: "Фишек в начале", bank_stake: "Ставка банка", banks_per_player: "Банков на игрока",
-    ace_low: "Туз — единица", min_stake: "Наименьшая ставка", max_stake: "Наибольшая ставка", stake_timing: "Когда ставить",
-    banker_unlimited: "Банк без предела", forced_draw: "Обязательный прикуп", naturals: "Натуральные", multi_buy: "Несколько прикупов",
-    deck_size: "Размер колоды", require_same_suit: "Нужна та же масть", after_ace: "После туза", games: "Игр" },
-};
-function optionLabel(name) {
-  return (OPTION_LABELS[lang] && OPTION_LABELS[lang][name]) || OPTION_LABELS.en[name] || name.replace(/_/g, " ");
-}
-
-const RANKS = { en: { "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven",
-  "8": "Eight", "9": "Nine", T: "Ten", J: "Jack", Q: "Queen", K: "King", A: "Ace" },
-  ru: { "2": "Двойка", "3": "Тройка", "4": "Четвёрка", "5": "Пятёрка", "6": "Шестёрка", "7": "Семёрка",
-  "8": "Восьмёрка", "9": "Девятка", T: "Десятка", J: "Валет", Q: "Дама", K: "Король", A: "Туз" } };
-const SUITS = { en: { S: "spades", H: "hearts", D: "diamonds", C: "clubs" },
-  ru: { S: "пик", H: "червей", D: "бубен", C: "треф" } };
-const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const RANK_SHORT = { en: { T: "10" }, ru: { T: "10", J: "В", Q: "Д", K: "К", A: "Т" } };
-const CARD_RE = /^[2-9TJQKA][SHDC]$/;
-const CARD_TOKEN = /\b([2-9TJQKA])([SHDC])\b/g;
-const KEYWORDS = ["close", "exchange", "draw", "pass", "take", "buy", "stand"];
-// lists of seats (not one value per seat), whatever their length
-const SEAT_LIST_KEYS = new Set(["out", "punters", "dealt_to", "settled_seats", "winners", "losers", "seats"]);
-const SEAT_KEYS = new Set(["leader", "closed_by", "starter", "banker", "dealer", "loser", "winner",
-  "last_positive_scorer", "bonus_to", "trump_card_taker", "last_trick_bonus", "seat", "taker"]);
-
 let lang = localStorage.getItem("cardplay.lang") || ((navigator.language || "en").startsWith("ru") ? "ru" : "en");
 if (!TEXTS[lang]) lang = "en";
 let fourColour = localStorage.getItem("cardplay.fourColour") === "1";
@@ -194,8 +13,62 @@ function t(key, vars) {
   if (vars) for (const k of Object.keys(vars)) s = s.split("{" + k + "}").join(String(vars[k]));
   return s;
 }
-function label(key) {
-  return (LABELS[lang] && LABELS[lang][key]) || LABELS.en[key] || key.replace(/_/g, " ");
+/* ------------------------------------------------------------------ the games' declarations
+   GET /api/games serves each game's declaration: its public fields with their kinds and words,
+   its options and move kinds. Everything below renders from them; no game is known by name. */
+let CATALOG = null;
+async function loadCatalog() {
+  if (!CATALOG) CATALOG = Object.fromEntries((await getJSON("/api/games")).map((g) => [g.name, g]));
+  return CATALOG;
+}
+function declOf(game) { return (CATALOG && CATALOG[game]) || { public: [], moves: [], options: [] }; }
+function words(text) { return text ? (text[lang] || text.en || "") : ""; }
+function fieldOf(game, name) { return declOf(game).public.find((f) => f.name === name); }
+function valueLabel(f, v) {
+  const x = (f.values || []).find((o) => o.value === v);
+  return x ? words(x.label) : String(v);
+}
+function moveKind(game, m) {
+  return declOf(game).moves.find((k) => new RegExp("^(?:" + k.pattern + ")$").test(m)) || null;
+}
+/* A field's value in words, as its kind says (the browser twin of cardplay.wording). */
+function fieldText(f, v, seats) {
+  if (v === null || v === undefined) return "—";
+  switch (f.kind) {
+    case "card": return prettyText(v);
+    case "cards": return v.length ? v.map(prettyText).join(" ") : "—";
+    case "move": return prettyText(v);
+    case "suit": return SUIT_SYMBOL[v] || String(v);
+    case "seat": return seatName(v, seats);
+    case "seats": return v.length ? v.map((x) => seatName(x, seats)).join(", ") : "—";
+    case "numbers": return v.length === 2 ? `${v[0]}–${v[1]}` : v.join(", ");
+    case "per_seat": return v.map((x, i) => `${seatName(i, seats)} ${x === null ? "—" : x}`).join(" · ");
+    case "per_seat_cards": return v.map((x, i) => `${seatName(i, seats)} ${x.length ? x.map(prettyText).join(" ") : "—"}`).join(" · ");
+    case "choice": return valueLabel(f, v);
+    case "per_seat_choice": return v.map((x, i) => `${seatName(i, seats)} ${valueLabel(f, x)}`).join(" · ");
+    case "flag": return t(v ? "yes" : "no");
+    case "record": return recordText(f.fields, v, seats);
+    case "records": return v.length ? v.map((r) => recordText(f.fields, r, seats)).join(" | ") : "—";
+    default: return String(v);
+  }
+}
+function recordText(fields, r, seats) {
+  const parts = fields.filter((f) => r[f.name] !== null && r[f.name] !== undefined && r[f.name] !== false &&
+    !(Array.isArray(r[f.name]) && !r[f.name].length));
+  const names = parts.map((f) => f.name);
+  if (names.includes("seat") && names.includes("card")) {
+    const notes = parts.filter((f) => f.name !== "seat" && f.name !== "card")
+      .map((f) => f.kind === "flag" ? words(f.label).toLowerCase() : `${words(f.label)}: ${fieldText(f, r[f.name], seats)}`);
+    return `${seatName(r.seat, seats)}: ${prettyText(r.card)}` + (notes.length ? ` (${notes.join(", ")})` : "");
+  }
+  return parts.map((f) => `${words(f.label)}: ${fieldText(f, r[f.name], seats)}`).join("; ") || "—";
+}
+/* One seat's entry of a per-seat field, for the seat boxes. */
+function seatValueText(f, x) {
+  if (x === null || x === undefined) return null;
+  if (f.kind === "per_seat_cards") return x.length ? x.map(prettyText).join(" ") : null;
+  if (f.kind === "per_seat_choice") return valueLabel(f, x);
+  return String(x);
 }
 function cardName(c) {
   return lang === "ru" ? `${RANKS.ru[c[0]]} ${SUITS.ru[c[1]]}` : `${RANKS.en[c[0]]} of ${SUITS.en[c[1]]}`;
@@ -276,7 +149,7 @@ async function showLobby() {
   document.title = "cardplay";
   const m = main();
   m.replaceChildren(h("h1", { text: t("lobby_title") }));
-  if (!catalog) catalog = (await getJSON("/api/games")).filter((g) => g.available);
+  if (!catalog) catalog = Object.values(await loadCatalog()).filter((g) => g.available);
   const form = h("form", { class: "panel", id: "new-game", "aria-labelledby": "new-game-h" });
   const tablesPanel = h("section", { class: "panel", "aria-labelledby": "open-h" });
   m.append(h("div", { class: "lobby" }, form, tablesPanel));
@@ -331,14 +204,16 @@ async function showLobby() {
       let input;
       if (o.choices) {
         input = h("select", { id, "data-option": o.name },
-          o.choices.map((c, i) => h("option", { value: i, text: typeof c === "boolean" ? t(c ? "yes" : "no") : String(c) })));
+          o.choices.map((c, i) => h("option", { value: i, title: words(o.values[i].description), text: words(o.values[i].label) })));
         input.value = String(o.choices.indexOf(o.default));
       } else {
         input = h("input", { id, type: "number", "data-option": o.name, min: o.min ?? 1, max: o.max, step: 1 });
         input.value = o.default;
       }
       input.addEventListener("change", renderSeats);
-      optsBox.append(h("div", { class: "field" }, h("label", { for: id, text: optionLabel(o.name) }), input));
+      const hint = h("small", { class: "hint", id: id + "-hint", text: words(o.description) });
+      input.setAttribute("aria-describedby", hint.id);
+      optsBox.append(h("div", { class: "field" }, h("label", { for: id, text: words(o.label) }), input, hint));
     }
     levelSel.replaceChildren(...g.levels.map((l) => h("option", { value: l, text: levelName(l) })));
     levelSel.value = g.levels[g.levels.length - 1];
@@ -447,7 +322,7 @@ function openTable(id, watch) {
     return;
   }
   main().replaceChildren(h("p", { text: t("connecting") }));
-  connect();
+  loadCatalog().then(connect, () => banner(t("offline")));
 }
 
 function closeSocket() {
@@ -534,15 +409,15 @@ function classify(legal) {
   return { cardMoves, buttons, stakes, combos };
 }
 function moveLabel(m) {
-  let r;
-  if (KEYWORDS.includes(m)) return t("m_" + m);
-  if ((r = /^([KQ][SHDC])=(20|40)$/.exec(m))) return t("m_marriage", { card: cardShort(r[1]), n: r[2] });
-  if ((r = /^AS=([SHDC])$/.exec(m))) return r[1] === "S" ? t("m_as_spade") : t("m_as_trump", { suit: SUIT_SYMBOL[r[1]] });
-  if ((r = /^stake (\d+)$/.exec(m))) return t("m_stake", { n: r[1] });
-  return prettyText(m.split("+").join(" + "));
+  const kind = T.state ? moveKind(T.state.game, m) : null;
+  if (!kind || kind.name === "card") return prettyText(m.split("+").join(" + "));
+  if (/^[a-z]+$/.test(kind.pattern)) return words(kind.label);  // a word: close, draw, stand
+  const n = /^[a-z]+ (\d+)$/.exec(m);  // stake 25
+  return n ? `${words(kind.label)} ${n[1]}` : `${words(kind.label)}: ${prettyText(m)}`;
 }
 function logText(m) {
-  return KEYWORDS.includes(m) || /^stake \d+$/.test(m) ? moveLabel(m) : prettyText(m);
+  const kind = T.state ? moveKind(T.state.game, m) : null;
+  return kind && kind.name !== "card" && !/[2-9TJQKA][SHDC]/.test(m) ? moveLabel(m) : prettyText(m);
 }
 function moveAria(m) {
   let r;
@@ -550,34 +425,6 @@ function moveAria(m) {
   if ((r = /^([KQ][SHDC])=(20|40)$/.exec(m))) return t("m_marriage", { card: cardName(r[1]), n: r[2] });
   if (m.includes("+")) return m.split("+").map((c) => CARD_RE.test(c.split("=")[0]) ? cardName(c.split("=")[0]) + (c.includes("=") ? " = " + c.split("=")[1] : "") : c).join(", ");
   return moveLabel(m);
-}
-
-function isPerSeat(v, n) {
-  return Array.isArray(v) && v.length === n && v.every((x) => x === null || typeof x === "number" || typeof x === "string" && !CARD_RE.test(x));
-}
-function isCardList(v) { return Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === "string" && CARD_RE.test(x)); }
-function isSeatCards(v) { return Array.isArray(v) && v.length > 0 && v.every((x) => x && typeof x === "object" && "card" in x && "seat" in x); }
-function isPerSeatCards(v, n) { return Array.isArray(v) && v.length === n && v.every((x) => Array.isArray(x) && x.every((c) => typeof c === "string" && CARD_RE.test(c))); }
-
-function fmtValue(key, v, seats) {
-  if (v === null || v === undefined) return "—";
-  if (typeof v === "boolean") return t(v ? "yes" : "no");
-  if (typeof v === "number" && (SEAT_KEYS.has(key) || /_(by|to|seat|winner|leader|starter|scorer|taker)$/.test(key))) return seatName(v, seats);
-  if (typeof v === "string") {
-    if ((key.endsWith("suit") || key === "led" || key === "declared") && SUIT_SYMBOL[v]) return SUIT_SYMBOL[v];
-    return prettyText(v);
-  }
-  if (Array.isArray(v)) {
-    if (!v.length) return "—";
-    if (v.every((x) => typeof x === "number") && (SEAT_LIST_KEYS.has(key) || key === "settled")) return v.map((s) => seatName(s, seats)).join(", ");
-    if (key.endsWith("_range") && v.length === 2) return `${v[0]}–${v[1]}`;
-    return v.map((x) => fmtValue("", x, seats)).join(" ");
-  }
-  if (typeof v === "object") {
-    if ("seat" in v && "card" in v) return `${seatName(v.seat, seats)}: ${prettyText(v.card)}`;
-    return Object.entries(v).filter(([, x]) => x !== null).map(([k, x]) => `${label(k)}: ${fmtValue(k, x, seats)}`).join("; ");
-  }
-  return String(v);
 }
 
 function cardRow(cards, mini, limit) {
@@ -591,69 +438,49 @@ function seatCards(list, seats, mini, fresh) {
     h("span", { text: seatName(x.seat, seats) }))));
 }
 
-/* The public state: trick, trump and piles as cards; per-seat lists in the seat boxes; the rest as
-   labelled values. Game-specific touches only choose where keys go; unknown keys still show. */
-const CENTRE_KEYS = ["trick", "tally", "pile", "trump_card", "turned_trump", "bonus_cards", "start_cards"];
-const HIDDEN_KEYS = new Set(["tricks", "won", "deck_parts", "draws", "history"]);
-// where things sit in the middle of the table: the play first, the stock last
-const CENTRE_ORDER = ["trick", "tally", "pile", "count", "bank", "trump_card", "turned_trump", "bonus_cards",
-  "start_cards", "talon", "stock", "stock_size"];
-// numbers that are the heart of a game's table: shown large
-const BIG_NUMBERS = new Set(["bank", "count"]);
+/* The public state, field by field as the game declares it: plays and cards as cards in the
+   middle, the stock as a stack, per-seat fields in the seat boxes, the rest as labelled values;
+   records of the whole deal so far (declared detail) stay out of the way. */
+const BIG_NUMBERS = new Set(["bank", "count"]);  // numbers that are the heart of a game's table
 
 function renderPublic(view, seats, perSeat) {
   const pub = view.public || {};
-  const n = view.players;
   const centre = [];
   const facts = [];
-  for (const [k, v] of Object.entries(pub)) {
-    if (HIDDEN_KEYS.has(k)) continue;
-    if (k === "last_trick") continue;
-    if (isPerSeat(v, n) && !SEAT_LIST_KEYS.has(k)) { perSeat.push([k, v]); continue; }
-    if (isPerSeatCards(v, n)) { perSeat.push([k, v]); continue; }
-    if (k === "trick" || isSeatCards(v)) {
-      const before = (T.prevPublic && Array.isArray(T.prevPublic[k])) ? T.prevPublic[k].length : 0;
-      if (Array.isArray(v) && v.length) centre.push(h("div", { class: "pubgroup", "data-key": k }, h("h3", { text: k === "trick" ? t("table_cards") : label(k) }), seatCards(v, seats, false, before < v.length ? before : v.length)));
-      continue;
-    }
-    if (k === "pile" && Array.isArray(v) && v.length && typeof v[0] === "object") {
-      const cards = v.slice(-4).map((p) => ({ seat: p.seat, card: (p.cards && p.cards.length === 1) ? p.cards[0] : p.move }));
-      const groups = v.slice(-4).map((p) => h("div", { class: "played" }, h("div", { class: "cards" }, (p.cards || []).map((c) => cardImg(c, true))), h("span", { text: seatName(p.seat, seats) })));
-      centre.push(h("div", { class: "pubgroup", "data-key": k }, h("h3", { text: label(k) }), h("div", { class: "cards" }, groups)));
-      void cards;
-      continue;
-    }
-    if (isCardList(v)) {
-      const mini = !CENTRE_KEYS.includes(k);
-      const total = typeof pub[k + "_total"] === "number" ? ` (${pub[k + "_total"]})` : "";
-      centre.push(h("div", { class: "pubgroup", "data-key": k }, h("h3", { text: label(k) + total }), cardRow(v, mini || v.length > 8, 12)));
-      continue;
-    }
-    if (typeof v === "number" && BIG_NUMBERS.has(k)) {
-      centre.push(h("div", { class: "pubgroup", "data-key": k }, h("h3", { text: label(k) }), h("div", { class: "bignum", text: String(v) })));
-      continue;
-    }
-    if (typeof v === "string" && CARD_RE.test(v) && (k === "trump_card" || k === "turned_trump" || k.endsWith("_card"))) {
-      if (k === "turned_trump" && pub.trump_card === v) continue;
-      centre.push(h("div", { class: "pubgroup", "data-key": k }, h("h3", { text: label(k) }), cardImg(v, false)));
-      continue;
-    }
-    if ((k === "talon" || k === "stock" || k === "stock_size") && typeof v === "number") {
+  const group = (f, ...kids) => h("div", { class: "pubgroup", "data-key": f.name }, h("h3", { text: words(f.label) }), ...kids);
+  for (const f of declOf(view.game).public) {
+    const v = pub[f.name];
+    if (f.detail || f.name === "last_trick" || v === null || v === undefined) continue;
+    if (Array.isArray(v) && !v.length) continue;
+    const cardsOf = (f.fields || []).map((x) => x.name);
+    if (f.kind === "per_seat" || f.kind === "per_seat_cards" || f.kind === "per_seat_choice") {
+      perSeat.push([f, v]);
+    } else if (f.kind === "records" && cardsOf.includes("seat") && cardsOf.includes("card")) {
+      const before = (T.prevPublic && Array.isArray(T.prevPublic[f.name])) ? T.prevPublic[f.name].length : 0;
+      centre.push(group(f, seatCards(v, seats, false, before < v.length ? before : v.length)));
+    } else if (f.kind === "records" && cardsOf.includes("seat") && cardsOf.includes("cards")) {
+      centre.push(group(f, h("div", { class: "cards" }, v.slice(-4).map((p) => h("div", { class: "played" },
+        h("div", { class: "cards" }, (p.cards || []).map((c) => cardImg(c, true))), h("span", { text: seatName(p.seat, seats) }))))));
+    } else if (f.kind === "cards") {
+      centre.push(group(f, cardRow(v, v.length > 8, 12)));
+    } else if (f.kind === "card") {
+      if (f.name === "turned_trump" && pub.trump_card === v) continue;
+      centre.push(group(f, cardImg(v, false)));
+    } else if (f.name === "stock" && f.kind === "number") {
       if (v === 0) continue;
-      centre.push(h("div", { class: "pubgroup", "data-key": k }, h("h3", { text: label(k) }),
-        h("div", { class: "stack" }, backImg(true, t("cards_left", { n: v })), h("span", { class: "count", "aria-hidden": "true", text: String(v) }))));
-      continue;
+      centre.push(group(f, h("div", { class: "stack" }, backImg(true, t("cards_left", { n: v })),
+        h("span", { class: "count", "aria-hidden": "true", text: String(v) }))));
+    } else if (f.kind === "number" && BIG_NUMBERS.has(f.name)) {
+      centre.push(group(f, h("div", { class: "bignum", text: String(v) })));
+    } else {
+      facts.push([f, v]);
     }
-    if (v === null || (Array.isArray(v) && !v.length)) continue;
-    facts.push([k, v]);
   }
   const box = [];
   if (facts.length) {
     box.push(h("div", { class: "pubgroup", "data-key": "facts" }, h("dl", { class: "kv" },
-      facts.map(([k, v]) => [h("dt", { text: label(k) }), h("dd", { text: fmtValue(k, v, seats) })]))));
+      facts.map(([f, v]) => [h("dt", { text: words(f.label) }), h("dd", { text: fieldText(f, v, seats) })]))));
   }
-  const rank = (node) => { const i = CENTRE_ORDER.indexOf(node.dataset.key); return i < 0 ? CENTRE_ORDER.length : i; };
-  centre.sort((a, b) => rank(a) - rank(b));
   return [...centre, ...box];
 }
 
@@ -699,12 +526,10 @@ function renderTable(old) {
     const info = seats[i] || {};
     const bits = [];
     if (view.match) bits.push(`${t("match_total")}: ${view.match.scores[i]}`);
-    if (view.points && view.points.some((x) => x)) bits.push(`${label("points")}: ${view.points[i]}`);
-    for (const [k, v] of perSeat) {
-      const x = v[i];
-      if (x === null || x === undefined) continue;
-      if (Array.isArray(x)) { if (x.length) bits.push(`${label(k)}: ${x.map(prettyText).join(" ")}`); continue; }
-      bits.push(`${label(k)}: ${prettyText(x)}`);
+    if (view.points && view.points.some((x) => x)) bits.push(`${t("points")}: ${view.points[i]}`);
+    for (const [f, v] of perSeat) {
+      const x = seatValueText(f, v[i]);
+      if (x !== null) bits.push(`${words(f.label)}: ${x}`);
     }
     const flags = [];
     if (view.dealer === i) flags.push(t("dealer"));
@@ -785,7 +610,7 @@ function renderTable(old) {
       h("h2", { id: "deal-over-h", text: t("deal_over", { n: prevNumber }) }),
       h("p", { text: `${t("result")}: ` + res.map((x, i) => `${seatName(i, seats)} ${x > 0 ? "+" + x : x}`).join(" · ") }),
       prev.hands ? h("div", {}, prev.hands.map((hd, i) => hd.length ? h("div", {}, h("span", { text: seatName(i, seats) + ": " }), cardRow(hd, true)) : null)) : null,
-      prev.public && prev.public.outcome ? h("p", { text: fmtValue("outcome", prev.public.outcome, seats) }) : null,
+      prev.public && prev.public.outcome && fieldOf(s.game, "outcome") ? h("p", { text: `${words(fieldOf(s.game, "outcome").label)}: ${fieldText(fieldOf(s.game, "outcome"), prev.public.outcome, seats)}` }) : null,
       h("button", { type: "button", class: "secondary", id: "dismiss-deal", onclick: () => { T.seenPrevious = prevNumber; renderTable(T.state); } }, t("continue"))));
   }
   if (s.is_over) {
@@ -808,7 +633,7 @@ function renderTable(old) {
   if (lt) {
     side.push(h("details", { class: "panel", id: "last-trick", open: T.shownTrick },
       h("summary", { text: t("last_trick"), onclick: (e) => { e.preventDefault(); T.shownTrick = !T.shownTrick; renderTable(T.state); } }),
-      seatCards(lt.cards, seats, true), lt.winner !== undefined && lt.winner !== null ? h("p", { text: `${label("winner")}: ${seatName(lt.winner, seats)}` }) : null));
+      seatCards(lt.cards, seats, true), lt.winner !== undefined && lt.winner !== null ? h("p", { text: `${t("winner")}: ${seatName(lt.winner, seats)}` }) : null));
   }
   if (view.match) {
     side.push(h("details", { class: "panel", id: "score-sheet", open: T.shownSheet },

@@ -1,0 +1,106 @@
+/* cardplay browser UI: the words of the interface itself, in English and Russian, and the
+   names of ranks and suits. The games' own words come from their declarations (GET /api/games). */
+"use strict";
+
+/* ------------------------------------------------------------------ texts (English, Russian) */
+const TEXTS = {
+  en: {
+    skip: "Skip to content", language: "Language", four_colour: "Four-colour deck",
+    credits: "Card images: Adrian Kennard, public domain (CC0)", credits_link: "credits",
+    new_game: "New game", game: "Game", options: "Options", opponents: "Bot level",
+    play_now: "Play now against bots", create_table: "Create a table", seats: "Seats",
+    seat_you: "You", seat_person: "A person (invite)", seat_bot: "Bot: {level}",
+    your_name: "Your name (optional)", open_tables: "Open tables", playing_tables: "Tables in play",
+    none_open: "No open tables.", none_playing: "No tables in play.", refresh: "Refresh",
+    join: "Join", watch: "Watch", seat_free: "{n} free seat(s)", players: "{n} players",
+    deal_n: "Deal {n}", scores: "Scores", you: "You", bot: "Bot ({level})",
+    player_n: "Player {n}", seat_open: "Seat {n} (free)", connected: "here", away: "away",
+    bot_holds: "a bot plays while away", to_move: "to move", dealer: "dealer",
+    your_turn: "Your turn.", waiting_for: "Waiting for {who}.", spectating: "You are watching.",
+    hand: "Your hand", hand_of: "Hand of {who}", actions: "Actions", no_moves: "",
+    last_trick: "Last trick", score_sheet: "Score sheet", moves_log: "Moves", total: "Total",
+    deal_over: "Deal {n} is over", result: "Result", continue: "Continue",
+    match_over: "The match is over", you_win: "You win!", you_lose: "You lose.",
+    winners: "Winners: {who}", no_winner: "No winner.", download: "Download the record",
+    commitment: "shuffle committed: {h}…", commitment_hint: "SHA-256 of this match's seed and a salt, shown before the first card; the record reveals both, and `cardplay verify RECORD` checks them",
+    back_lobby: "Back to the lobby", play_again: "New game",
+    invite: "Invite: send this link to a friend; its opener takes a free seat.",
+    copy: "Copy link", copied: "Copied.", reconnecting: "Connection lost; reconnecting…",
+    connecting: "Connecting…", no_seat: "You have no seat at this table.",
+    join_seat: "Take a free seat", watch_instead: "Watch", table_full: "Every seat is taken.",
+    not_found: "No such table.", stake: "Stake", stake_amount: "Stake amount",
+    play_selected: "Play the selected cards", keyboard_help:
+      "Keys: ←/→ move between cards, Enter plays, 1–9 play the n-th legal move, L last trick, S score sheet.",
+    played: "{who} played {move}.", you_played: "You played {move}.",
+    err_stale: "The table moved on; your view was refreshed.", err_out_of_turn: "It is not your turn.",
+    err_illegal: "That move is not legal now.", err_invalid: "That move is not understood.",
+    err_over: "The match is over.", err_bad_token: "Your seat token is not valid here.",
+    err_no_table: "No such table.", err_generic: "Error: {message}",
+    m_close: "Close the talon", m_exchange: "Exchange the trump", m_draw: "Draw", m_pass: "Pass",
+    m_take: "Take", m_buy: "Buy a card", m_stand: "Stand", m_stake: "Stake {n}",
+    m_marriage: "{card} and announce {n}", m_as_spade: "A♠ as a spade", m_as_trump: "A♠ as trump {suit}",
+    m_kings: "{cards} (Kings: {n})", level_random: "random", level_heuristic: "heuristic",
+    level_fast: "fast", level_strong: "strong", yes: "yes", no: "no",
+    card_back: "face-down card", cards_left: "{n} cards", trump: "Trump", table_cards: "On the table",
+    all_hands: "Hands", deal_col: "Deal", lobby_title: "Play cards in the browser",
+    create_error: "Could not create the table: {message}", join_error: "Could not join: {message}",
+    your_seat: "you are seat {n}", match_total: "Match", seat_n: "Seat {n}",
+    offline: "The server cannot be reached; retry in a moment.", points: "Points", winner: "Taken by",
+  },
+  ru: {
+    skip: "К содержимому", language: "Язык", four_colour: "Четырёхцветная колода",
+    credits: "Карты: Адриан Кеннард, общественное достояние (CC0)", credits_link: "источники",
+    new_game: "Новая игра", game: "Игра", options: "Параметры", opponents: "Уровень ботов",
+    play_now: "Играть с ботами", create_table: "Создать стол", seats: "Места",
+    seat_you: "Вы", seat_person: "Человек (по приглашению)", seat_bot: "Бот: {level}",
+    your_name: "Ваше имя (необязательно)", open_tables: "Свободные столы", playing_tables: "Идущие игры",
+    none_open: "Свободных столов нет.", none_playing: "Идущих игр нет.", refresh: "Обновить",
+    join: "Сесть", watch: "Смотреть", seat_free: "свободных мест: {n}", players: "игроков: {n}",
+    deal_n: "Сдача {n}", scores: "Счёт", you: "Вы", bot: "Бот ({level})",
+    player_n: "Игрок {n}", seat_open: "Место {n} (свободно)", connected: "в игре", away: "отошёл",
+    bot_holds: "пока нет, играет бот", to_move: "ходит", dealer: "сдаёт",
+    your_turn: "Ваш ход.", waiting_for: "Ждём: {who}.", spectating: "Вы зритель.",
+    hand: "Ваши карты", hand_of: "Карты: {who}", actions: "Действия", no_moves: "",
+    last_trick: "Последняя взятка", score_sheet: "Запись счёта", moves_log: "Ходы", total: "Итого",
+    deal_over: "Сдача {n} окончена", result: "Итог", continue: "Дальше",
+    match_over: "Партия окончена", you_win: "Вы выиграли!", you_lose: "Вы проиграли.",
+    winners: "Победители: {who}", no_winner: "Победителя нет.", download: "Скачать запись партии",
+    commitment: "тасовка заверена: {h}…", commitment_hint: "SHA-256 от зерна партии и соли, показанный до первой карты; запись партии раскрывает оба, а `cardplay verify ЗАПИСЬ` их проверяет",
+    back_lobby: "В лобби", play_again: "Новая игра",
+    invite: "Приглашение: отправьте ссылку другу; открывший её займёт свободное место.",
+    copy: "Копировать", copied: "Скопировано.", reconnecting: "Связь потеряна; переподключаемся…",
+    connecting: "Подключение…", no_seat: "У вас нет места за этим столом.",
+    join_seat: "Занять свободное место", watch_instead: "Смотреть", table_full: "Все места заняты.",
+    not_found: "Такого стола нет.", stake: "Ставка", stake_amount: "Размер ставки",
+    play_selected: "Сыграть выбранные карты", keyboard_help:
+      "Клавиши: ←/→ — между картами, Enter — сыграть, 1–9 — n-й возможный ход, L — последняя взятка, S — счёт.",
+    played: "{who}: {move}.", you_played: "Ваш ход: {move}.",
+    err_stale: "Положение изменилось; вид обновлён.", err_out_of_turn: "Сейчас не ваш ход.",
+    err_illegal: "Этот ход сейчас невозможен.", err_invalid: "Ход не распознан.",
+    err_over: "Партия окончена.", err_bad_token: "Ваш ключ места здесь не действует.",
+    err_no_table: "Такого стола нет.", err_generic: "Ошибка: {message}",
+    m_close: "Закрыть колоду", m_exchange: "Обменять козыря", m_draw: "Взять из колоды", m_pass: "Пас",
+    m_take: "Взять карту", m_buy: "Прикупить", m_stand: "Хватит", m_stake: "Ставка {n}",
+    m_marriage: "{card} и объявить {n}", m_as_spade: "Т♠ как пика", m_as_trump: "Т♠ как козырь {suit}",
+    m_kings: "{cards} (короли: {n})", level_random: "случайный", level_heuristic: "эвристический",
+    level_fast: "быстрый", level_strong: "сильный", yes: "да", no: "нет",
+    card_back: "карта рубашкой вверх", cards_left: "карт: {n}", trump: "Козырь", table_cards: "На столе",
+    all_hands: "Карты игроков", deal_col: "Сдача", lobby_title: "Карточные игры в браузере",
+    create_error: "Не удалось создать стол: {message}", join_error: "Не удалось сесть: {message}",
+    your_seat: "вы — место {n}", match_total: "Партия", seat_n: "Место {n}",
+    offline: "Сервер недоступен; попробуйте чуть позже.", points: "Очки", winner: "Взял",
+  },
+};
+
+
+const RANKS = { en: { "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven",
+  "8": "Eight", "9": "Nine", T: "Ten", J: "Jack", Q: "Queen", K: "King", A: "Ace" },
+  ru: { "2": "Двойка", "3": "Тройка", "4": "Четвёрка", "5": "Пятёрка", "6": "Шестёрка", "7": "Семёрка",
+  "8": "Восьмёрка", "9": "Девятка", T: "Десятка", J: "Валет", Q: "Дама", K: "Король", A: "Туз" } };
+const SUITS = { en: { S: "spades", H: "hearts", D: "diamonds", C: "clubs" },
+  ru: { S: "пик", H: "червей", D: "бубен", C: "треф" } };
+const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const RANK_SHORT = { en: { T: "10" }, ru: { T: "10", J: "В", Q: "Д", K: "К", A: "Т" } };
+const CARD_RE = /^[2-9TJQKA][SHDC]$/;
+const CARD_TOKEN = /\b([2-9TJQKA])([SHDC])\b/g;
+
