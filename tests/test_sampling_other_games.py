@@ -36,6 +36,7 @@ from cardplay.games import chukhny as chukhny_module
 from cardplay.games.banchok import BanchokDeal
 from cardplay.games.macao import DECK as MACAO_DECK
 from cardplay.games.macao import VALUE, MacaoDeal
+from helpers import play_all
 
 K = TypeVar("K", bound=Hashable)
 
@@ -45,12 +46,6 @@ RANKS_36 = [r + s for r in "6789TJQKA" for s in "SHDC"]
 def words(text: str) -> list[str]:
     """Cards or moves written one after another."""
     return text.split()
-
-
-def play_all(deal: Deal, moves: list[str]) -> Deal:
-    for m in moves:
-        deal.play(m)
-    return deal
 
 
 def replays(game: Game, world: Deal, view: View, **context: Any) -> bool:

@@ -8,6 +8,7 @@ import cardplay
 from cardplay.bots import load
 from cardplay.bots.rollout import PolicyRolloutBot, deal_value, pick_candidates
 from cardplay.engine import Game, Move, View
+from helpers import play_out
 
 # A Two-Ten-Jack deal (seed 19) played to its last two tricks: the stock is empty, so both hands
 # are known, and seat to move holds 7H and AH. Leading AH wins the deal; 7H loses it.
@@ -60,16 +61,13 @@ def _play_banchok(seed: int) -> list[str]:
     bots = [PolicyRolloutBot(game, load_heuristic, seed=seed, worlds=2, decisions=40,
                              light_views=True)] + [load("heuristic", game, seed=s)
                                                    for s in (1, 2)]
-    moves = []
-    while not deal.is_over:
-        seat = deal.to_move
-        assert seat is not None
-        view = deal.view(seat)
-        move = bots[seat].choose(view)
-        assert move in view.legal_moves
-        deal.play(move, seat=seat)
+    moves: list[str] = []
+
+    def keep_seat_0(seat: int, move: Move) -> None:
         if seat == 0:
             moves.append(move.text)
+
+    play_out(deal, bots, keep_seat_0)
     return moves
 
 

@@ -28,6 +28,7 @@ from cardplay.bots.heuristics.banchok import (
 from cardplay.cards import format_card, parse_card
 from cardplay.engine import IllegalMoveError, InvalidMoveError, OptionError, derive_seed
 from cardplay.games.banchok import RULES_RU, Banchok, BanchokDeal, deck_knowledge
+from helpers import legal, pub, shoe, stakes
 
 FULL = [c for c in range(52) for _ in range(2)]
 
@@ -48,33 +49,10 @@ GAME = load()
 GAME2 = load(players=2)
 
 
-def deck(*top: str) -> list[str]:
-    """A 104-card order starting with ``top``; the other cards follow in card-id order."""
-    rest = Counter(FULL)
-    cards = [parse_card(t) for t in top]
-    for c in cards:
-        rest[c] -= 1
-        assert rest[c] >= 0, f"more than two copies of {format_card(c)}"
-    tail = [c for c in range(52) for _ in range(rest[c])]
-    return [format_card(c) for c in cards + tail]
-
-
 def dealt(game: Any, *top: str, **kw: Any) -> BanchokDeal:
-    d = game.deal(deck=deck(*top), **kw)
+    d = game.deal(deck=shoe(*top), **kw)
     assert isinstance(d, BanchokDeal)
     return d
-
-
-def legal(d: Any) -> set[str]:
-    return {m.text for m in d.legal_moves()}
-
-
-def stakes(lo: int, hi: int) -> set[str]:
-    return {f"stake {n}" for n in range(lo, hi + 1)}
-
-
-def pub(d: Any, seat: int = 0) -> dict[str, Any]:
-    return d.view(seat).to_dict()["public"]
 
 
 def last_entry(d: Any, seat: int = 0) -> dict[str, Any]:
@@ -108,7 +86,7 @@ def test_scenario_1_same_suit_and_at_least_as_high(turned: str, wins: bool) -> N
     assert p["bank"] == (90 if wins else 110)
     assert d.points == ([10, -10] if wins else [-10, 10])
     assert p["chips"] == ([1010, 900] if wins else [990, 900])
-    assert [str(c) for c in d.view(0).hand] == deck("AS", "KH", "TD", turned)[4:7]
+    assert [str(c) for c in d.view(0).hand] == shoe("AS", "KH", "TD", turned)[4:7]
 
 
 def test_scenario_2_highest_card_of_the_suit_decides() -> None:

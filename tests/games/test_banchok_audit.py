@@ -11,19 +11,18 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections import Counter
 from typing import Any
 
 import pytest
 
 import cardplay
 from cardplay.engine import Deal, IllegalMoveError, InvalidMoveError, Match, OptionError
+from helpers import cards_in, hand_list, legal, shoe, stakes
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
 CARDS = [r + s for s in SUITS for r in RANKS]
 FULL = [c for c in CARDS for _ in range(2)]
-CARD_RE = re.compile(r"(?<![0-9A-Z])([2-9TJQKA][SHDC])(?![A-Z0-9])")
 
 
 def load(**options: Any) -> cardplay.Game:
@@ -31,31 +30,6 @@ def load(**options: Any) -> cardplay.Game:
 
 
 GAME = load()
-
-
-def deck(*top: str) -> list[str]:
-    """A 104-card order starting with ``top``; the other cards follow in CARDS order."""
-    rest = Counter(FULL)
-    for c in top:
-        rest[c] -= 1
-        assert rest[c] >= 0, c
-    return [*top, *(c for c in CARDS for _ in range(rest[c]))]
-
-
-def legal(target: Deal | Match) -> set[str]:
-    return {str(m) for m in target.legal_moves()}
-
-
-def stakes(lo: int, hi: int) -> set[str]:
-    return {f"stake {n}" for n in range(lo, hi + 1)}
-
-
-def hand(deal: Deal, seat: int) -> list[str]:
-    return [str(c) for c in deal.view(seat).hand]
-
-
-def cards_in(obj: Any) -> set[str]:
-    return set(CARD_RE.findall(json.dumps(obj, ensure_ascii=False)))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -143,7 +117,7 @@ def compare(deal: Deal, ref: RefBank) -> None:
     assert deal.to_move == ref.turn
     assert deal.is_over == ref.over
     for s in range(ref.n):
-        assert sorted(hand(deal, s)) == sorted(ref.hands[s])
+        assert sorted(hand_list(deal, s)) == sorted(ref.hands[s])
         if s != ref.banker:  # a punter's points are his net chip change so far
             assert deal.points[s] == ref.chips[s] - ref.start
     if ref.over:
@@ -190,11 +164,11 @@ def test_banks_match_the_reference_model(players: int, b0: int, ace_low: bool) -
 
 def test_default_banker_is_the_last_seat_and_dealing_is_one_card_at_a_time() -> None:
     top = ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S"]
-    d = GAME.deal(deck=" ".join(deck(*top)))
+    d = GAME.deal(deck=" ".join(shoe(*top)))
     assert d.dealer == 2 and d.players == 3 and d.to_move == 0
-    assert hand(d, 0) == ["2S", "4S", "6S"] or sorted(hand(d, 0)) == ["2S", "4S", "6S"]
-    assert sorted(hand(d, 1)) == ["3S", "5S", "7S"]
-    assert hand(d, 2) == []  # the banker gets no cards
+    assert hand_list(d, 0) == ["2S", "4S", "6S"] or sorted(hand_list(d, 0)) == ["2S", "4S", "6S"]
+    assert sorted(hand_list(d, 1)) == ["3S", "5S", "7S"]
+    assert hand_list(d, 2) == []  # the banker gets no cards
     d.play("stake 5")  # card 7 (8S) is turned for seat 0: his 6S is lower, he loses
     assert d.points[0] == -5 and d.to_move == 1
     d.play("stake 5")  # card 8 (9S) for seat 1: he loses too
@@ -204,14 +178,14 @@ def test_default_banker_is_the_last_seat_and_dealing_is_one_card_at_a_time() -> 
 
 def test_banker_in_the_middle_deals_from_his_left() -> None:
     g = load(players=5)
-    d = g.deal(deck=deck("2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS",
+    d = g.deal(deck=shoe("2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS",
                          "KS"), dealer=2)
     # punters 3, 4, 0, 1 clockwise from the banker's left
-    assert sorted(hand(d, 3)) == ["2S", "6S", "TS"]
-    assert sorted(hand(d, 4)) == ["3S", "7S", "JS"]
-    assert sorted(hand(d, 0)) == ["4S", "8S", "QS"]
-    assert sorted(hand(d, 1)) == ["5S", "9S", "KS"]
-    assert hand(d, 2) == [] and d.to_move == 3
+    assert sorted(hand_list(d, 3)) == ["2S", "6S", "TS"]
+    assert sorted(hand_list(d, 4)) == ["3S", "7S", "JS"]
+    assert sorted(hand_list(d, 0)) == ["4S", "8S", "QS"]
+    assert sorted(hand_list(d, 1)) == ["5S", "9S", "KS"]
+    assert hand_list(d, 2) == [] and d.to_move == 3
 
 
 @pytest.mark.parametrize(
@@ -251,8 +225,8 @@ def test_a_deck_that_is_not_the_two_full_decks_is_a_value_error(cards: list[str]
 )
 def test_same_suit_and_at_least_as_high(cards: tuple[str, ...], turned: str,
                                         wins: bool) -> None:
-    d = load(players=2).deal(deck=deck(*cards, turned))
-    assert d.to_move == 0 and sorted(hand(d, 0)) == sorted(cards)
+    d = load(players=2).deal(deck=shoe(*cards, turned))
+    assert d.to_move == 0 and sorted(hand_list(d, 0)) == sorted(cards)
     d.play("stake 30")
     assert d.points[0] == (30 if wins else -30)
 
@@ -268,7 +242,7 @@ def test_same_suit_and_at_least_as_high(cards: tuple[str, ...], turned: str,
     ],
 )
 def test_ace_low(cards: tuple[str, ...], turned: str, wins: bool) -> None:
-    d = load(players=2, ace_low=True).deal(deck=deck(*cards, turned))
+    d = load(players=2, ace_low=True).deal(deck=shoe(*cards, turned))
     d.play("stake 30")
     assert d.points[0] == (30 if wins else -30)
 
@@ -280,7 +254,7 @@ def test_ace_low(cards: tuple[str, ...], turned: str, wins: bool) -> None:
 def test_stake_cap_by_own_chips_then_out_when_broke() -> None:
     # Two players, 100 chips each, bank 100: the punter loses 30, then may stake 5..70 only.
     g = load(players=2, start_chips=100, bank_stake=100)
-    d = g.deal(deck=deck("2C", "3C", "4C", "AH", "2D", "3D", "4D", "AS"))
+    d = g.deal(deck=shoe("2C", "3C", "4C", "AH", "2D", "3D", "4D", "AS"))
     assert legal(d) == stakes(5, 100)
     d.play("stake 30")
     assert d.points[0] == -30 and d.to_move == 0
@@ -296,7 +270,7 @@ def test_stake_cap_by_own_chips_then_out_when_broke() -> None:
                          [(95, 5, (5, 5)), (94, 6, (5, 6)), (96, 4, (4, 4)), (99, 1, (1, 1))])
 def test_minimum_stake_when_the_bank_is_small(first: int, bank: int,
                                               legal_range: tuple[int, int]) -> None:
-    d = GAME.deal(deck=deck("AS", "2C", "AH", "3C", "AD", "4C", "KS"))
+    d = GAME.deal(deck=shoe("AS", "2C", "AH", "3C", "AD", "4C", "KS"))
     d.play(f"stake {first}")  # seat 0 wins with A♠ over K♠
     assert d.points[0] == first and d.to_move == 1
     assert legal(d) == stakes(*legal_range)
@@ -306,17 +280,17 @@ def test_minimum_stake_when_the_bank_is_small(first: int, bank: int,
 
 def test_tripling_counts_from_the_bank_stake_option() -> None:
     g = load(players=4, bank_stake=10)
-    d = g.deal(deck=deck("2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "AC", "AC",
+    d = g.deal(deck=shoe("2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "AC", "AC",
                          "AD"))
     d.play("stake 10")  # 20
     assert not d.is_over
     d.play("stake 10")  # 30 = 3 x 10: ends before seat 2 plays
     assert d.is_over and d.result == [-10, -10, 0, 20]
-    assert len(hand(d, 2)) == 3  # his cards were dealt, he never staked
+    assert len(hand_list(d, 2)) == 3  # his cards were dealt, he never staked
 
 
 def test_break_on_the_first_punter_ends_the_bank_at_once() -> None:
-    d = GAME.deal(deck=deck("AS", "2C", "AH", "3C", "AD", "4C", "KH"))
+    d = GAME.deal(deck=shoe("AS", "2C", "AH", "3C", "AD", "4C", "KH"))
     d.play("stake 100")  # A♥ >= K♥: the bank pays 100 and is broken
     assert d.is_over and d.to_move is None
     assert d.result == [100, 0, -100]
@@ -325,15 +299,15 @@ def test_break_on_the_first_punter_ends_the_bank_at_once() -> None:
 
 
 def test_the_last_punter_tripling_the_bank_ends_it_without_a_new_round() -> None:
-    d = GAME.deal(deck=deck("2C", "2D", "3C", "3D", "4C", "4D", "AH", "AH"))
+    d = GAME.deal(deck=shoe("2C", "2D", "3C", "3D", "4C", "4D", "AH", "AH"))
     d.play("stake 100")
     d.play("stake 100")
     assert d.is_over and d.result == [-100, -100, 200]
-    assert hand(d, 0) == [] and hand(d, 1) == []
+    assert hand_list(d, 0) == [] and hand_list(d, 1) == []
 
 
 def test_result_is_none_until_the_bank_ends() -> None:
-    d = GAME.deal(deck=deck("2C", "2D", "3C", "3D", "4C", "4D", "AH", "AS"))
+    d = GAME.deal(deck=shoe("2C", "2D", "3C", "3D", "4C", "4D", "AH", "AS"))
     assert d.result is None and d.points[:2] == [0, 0]
     d.play("stake 50")
     assert d.result is None and d.points[0] == -50
@@ -368,13 +342,13 @@ def test_text_outside_the_notation_is_invalid_whoever_sends_it(text: str) -> Non
 
 
 def test_illegal_stakes_leave_the_deal_unchanged() -> None:
-    d = GAME.deal(deck=deck("AS", "2C", "AH", "3C", "AD", "4C", "KS"))
-    before = (d.to_move, legal(d), hand(d, 0), hand(d, 1), d.points)
+    d = GAME.deal(deck=shoe("AS", "2C", "AH", "3C", "AD", "4C", "KS"))
+    before = (d.to_move, legal(d), hand_list(d, 0), hand_list(d, 1), d.points)
     for text, seat in (("stake 4", None), ("stake 1", None), ("stake 101", None),
                        ("stake 5", 1), ("stake 5", 2), ("stake 100", 1)):
         with pytest.raises(IllegalMoveError):
             d.play(text, seat=seat)
-        assert (d.to_move, legal(d), hand(d, 0), hand(d, 1), d.points) == before
+        assert (d.to_move, legal(d), hand_list(d, 0), hand_list(d, 1), d.points) == before
         assert d.history == []
     d.play("stake 5", seat=0)
     assert d.to_move == 1
@@ -413,7 +387,7 @@ def test_options_defaults_names_and_errors() -> None:
     for name in ("players", "start_chips", "bank_stake", "banks_per_player", "ace_low"):
         assert name in str(info.value)
     g = load(start_chips=500, bank_stake=40)
-    d = g.deal(deck=deck("2C", "2D", "3C", "3D", "4C", "4D", "AH", "AS"))
+    d = g.deal(deck=shoe("2C", "2D", "3C", "3D", "4C", "4D", "AH", "AS"))
     assert legal(d) == stakes(5, 40)
     d.play("stake 40")  # bank 80
     assert legal(d) == stakes(5, 80)
@@ -428,7 +402,7 @@ def test_options_defaults_names_and_errors() -> None:
 def test_cards_are_private_until_settlement_and_the_next_card_is_hidden_from_all() -> None:
     g = load(players=4)
     top = ["2S", "3H", "4D", "5S", "6H", "7D", "8S", "9H", "TD", "QC", "KC", "JC"]
-    d = g.deal(deck=deck(*top))
+    d = g.deal(deck=shoe(*top))
     own = {0: {"2S", "5S", "8S"}, 1: {"3H", "6H", "9H"}, 2: {"4D", "7D", "TD"}, 3: set()}
     for s in range(4):
         v = d.view(s).to_dict()

@@ -31,6 +31,7 @@ from cardplay.engine import (
 )
 from cardplay.games import chukhny as ch
 from cardplay.games.chukhny import DRAW, TAKE, Chukhny, ChukhnyDeal
+from helpers import cs, deck_with, hand, legal, play_out, pub, run
 
 RANKS = "23456789TJQKA"
 ALL = [r + s for s in "SHDC" for r in RANKS]
@@ -40,39 +41,11 @@ ALL = [r + s for s in "SHDC" for r in RANKS]
 # Helpers
 
 
-def deck_with(prefix: str, deck_size: int = 52) -> str:
-    """``prefix`` then every other card of the deck in id order."""
-    used = prefix.split()
-    cards = [c for c in ALL if deck_size == 52 or RANKS.index(c[0]) >= 4]
-    return " ".join(used + [c for c in cards if c not in used])
-
-
 def new(prefix: str, dealer: int | None = None, **opts: Any) -> ChukhnyDeal:
     game = cardplay.load("chukhny", **opts)
-    d = game.deal(deck=deck_with(prefix, game.options.deck_size), dealer=dealer)
+    d = game.deal(deck=" ".join(deck_with(prefix, game.options.deck_size)), dealer=dealer)
     assert isinstance(d, ChukhnyDeal)
     return d
-
-
-def run(d: Deal, moves: str) -> None:
-    for m in moves.split():
-        d.play(m)
-
-
-def legal(d: Deal) -> set[str]:
-    return {str(m) for m in d.legal_moves()}
-
-
-def hand(d: Deal, seat: int) -> set[str]:
-    return {str(c) for c in d.view(seat).hand}
-
-
-def pub(d: Deal, seat: int = 0) -> dict[str, Any]:
-    return d.view(seat).to_dict()["public"]
-
-
-def cs(text: str) -> set[str]:
-    return set(text.split())
 
 
 # ------------------------------------------------------------------------------------------------
@@ -688,14 +661,7 @@ def test_bot_is_loaded_by_level_and_plays_legal_moves() -> None:
         bot = load_bot("heuristic", game, seed=1)
         assert isinstance(bot, HeuristicBot)
         others = RandomBot(game, seed=2)
-        d = game.deal(seed=9)
-        while not d.is_over:
-            s = d.to_move
-            assert s is not None
-            v = d.view(s)
-            move = (bot if s == 0 else others).choose(v)
-            assert move in v.legal_moves
-            d.play(move)
+        play_out(game.deal(seed=9), [bot] + [others] * (game.players - 1))
     with pytest.raises(ValueError):
         HeuristicBot(cardplay.load("sixty-six"))
 

@@ -18,6 +18,7 @@ import pytest
 
 import cardplay
 from cardplay.engine import GameError, IllegalMoveError, InvalidMoveError, OptionError
+from helpers import deck_with, hand, legal, run, view_text
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
@@ -25,34 +26,9 @@ ALL = [r + s for s in SUITS for r in RANKS]
 ALL36 = [c for c in ALL if RANKS.index(c[0]) >= 4]
 
 
-def deck_with(prefix: str, deck_size: int = 52) -> list[str]:
-    """``prefix`` (top first) then every other card of the deck in a fixed order."""
-    used = prefix.split()
-    cards = ALL if deck_size == 52 else ALL36
-    assert len(set(used)) == len(used) and set(used) <= set(cards)
-    return used + [c for c in cards if c not in used]
-
-
 def new(prefix: str, dealer: int | None = None, **opts: Any) -> cardplay.Deal:
     game = cardplay.load("chukhny", **opts)
     return game.deal(deck=deck_with(prefix, opts.get("deck_size", 52)), dealer=dealer)
-
-
-def run(d: Any, moves: str) -> None:
-    for m in moves.split():
-        d.play(m)
-
-
-def legal(d: Any) -> set[str]:
-    return {str(m) for m in d.legal_moves()}
-
-
-def hand(d: Any, seat: int) -> set[str]:
-    return {str(c) for c in d.view(seat).hand}
-
-
-def view_text(d: Any, seat: int) -> str:
-    return json.dumps(d.view(seat).to_dict(), ensure_ascii=False)
 
 
 # ------------------------------------------------------------------------------------------------

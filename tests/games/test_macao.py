@@ -37,17 +37,7 @@ from cardplay.engine import (
     derive_seed,
 )
 from cardplay.games.macao import DECK, RULES_RU, VALUE, Macao, MacaoDeal, hand_value
-
-ALL = [format_card(c) for c in range(52)]
-
-
-def shoe(*top: str) -> list[str]:
-    """A full 104-card shoe: the given cards on top, then the rest in card-id order."""
-    left = Counter({t: 2 for t in ALL})
-    for t in top:
-        left[t] -= 1
-        assert left[t] >= 0, f"more than two {t}"
-    return [*top, *(t for t in ALL for _ in range(left[t]))]
+from helpers import legal, play_out, shoe, stakes
 
 
 def load(**options: object) -> Macao:
@@ -60,14 +50,6 @@ def deal_of(game: Macao, *top: str, **kw: object) -> MacaoDeal:
     d = game.deal(deck=shoe(*top), **kw)  # type: ignore[arg-type]
     assert isinstance(d, MacaoDeal)
     return d
-
-
-def legal(d: Deal) -> set[str]:
-    return {m.text for m in d.legal_moves()}
-
-
-def stakes(lo: int, hi: int) -> set[str]:
-    return {f"stake {n}" for n in range(lo, hi + 1)}
 
 
 def play(d: Deal, *moves: str) -> None:
@@ -1083,14 +1065,7 @@ def test_bot_plays_legal_moves_under_every_option() -> None:
                  {"stake_timing": "after_first_card", "multi_buy": True, "players": 4}):
         g = load(**opts)
         bots = [HeuristicBot(g, seed=s) for s in range(g.players)]
-        d = g.deal(seed=11)
-        while not d.is_over:
-            seat = d.to_move
-            assert seat is not None
-            view = d.view(seat)
-            move = bots[seat].choose(view)
-            assert move in view.legal_moves
-            d.play(move, seat=seat)
+        play_out(g.deal(seed=11), bots)
 
 
 def test_bot_beats_random() -> None:

@@ -6,41 +6,16 @@ except where a card text must or must not appear)."""
 from __future__ import annotations
 
 import json
-from collections import Counter
 
 import pytest
 
 import cardplay
 from cardplay.engine import IllegalMoveError, InvalidMoveError, OptionError
+from helpers import hand_list, legal, shoe, stakes, view_text
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
 ALL = [r + s for s in SUITS for r in RANKS]
-
-
-def shoe(*top: str) -> list[str]:
-    """A full 104-card shoe (two copies of every card): ``top`` first, then the rest."""
-    left = Counter({t: 2 for t in ALL})
-    for t in top:
-        left[t] -= 1
-        assert left[t] >= 0, f"more than two {t}"
-    return [*top, *(t for t in ALL for _ in range(left[t]))]
-
-
-def hand(d: cardplay.Deal, seat: int) -> list[str]:
-    return [str(c) for c in d.view(seat).hand]
-
-
-def texts(d: cardplay.Deal) -> set[str]:
-    return {str(m) for m in d.legal_moves()}
-
-
-def stakes(lo: int, hi: int) -> set[str]:
-    return {f"stake {n}" for n in range(lo, hi + 1)}
-
-
-def view_text(d: cardplay.Deal, seat: int) -> str:
-    return json.dumps(d.view(seat).to_dict(), ensure_ascii=False)
 
 
 # --------------------------------------------------------------------------------------------
@@ -52,7 +27,7 @@ def test_default_banker_is_the_last_seat_for_every_table_size() -> None:
         d = cardplay.load("macao", players=n).deal(seed=3)
         assert d.dealer == n - 1 and d.players == n
         assert d.to_move == 0
-        assert texts(d) == stakes(5, 50)
+        assert legal(d) == stakes(5, 50)
 
 
 def test_fixed_order_with_banker_seat_zero() -> None:
@@ -63,10 +38,10 @@ def test_fixed_order_with_banker_seat_zero() -> None:
     d.play("stake 10", seat=1)
     assert d.to_move == 2
     d.play("stake 20", seat=2)
-    assert hand(d, 1) == ["5S"] and hand(d, 2) == ["6S"] and hand(d, 0) == []
+    assert hand_list(d, 1) == ["5S"] and hand_list(d, 2) == ["6S"] and hand_list(d, 0) == []
     assert d.to_move == 1
     d.play("buy", seat=1)
-    assert hand(d, 1) == ["5S", "3S"]
+    assert hand_list(d, 1) == ["5S", "3S"]
     assert d.to_move == 2
     d.play("stand", seat=2)
     # banker QD = 0; seat 1: 5+3 = 8 wins 10; seat 2: 6 wins 20
@@ -84,17 +59,17 @@ def test_fixed_order_eight_players_banker_in_the_middle() -> None:
     assert order == [4, 5, 6, 7, 0, 1, 2]
     expect = {4: "AS", 5: "2S", 6: "3S", 7: "4S", 0: "5S", 1: "6S", 2: "7S"}
     for seat, card in expect.items():
-        assert hand(d, seat) == [card]
-    assert hand(d, 3) == []
+        assert hand_list(d, seat) == [card]
+    assert hand_list(d, 3) == []
     # decisions in the same order; the first two buyers take 8H then 9H
     assert d.to_move == 4
     d.play("buy")              # A + 8 = 9
-    assert hand(d, 4) == ["AS", "8H"]
+    assert hand_list(d, 4) == ["AS", "8H"]
     assert d.to_move == 5
     d.play("stand")            # 2
     assert d.to_move == 6
     d.play("buy")              # 3 + 9 = 2
-    assert hand(d, 6) == ["3S", "9H"]
+    assert hand_list(d, 6) == ["3S", "9H"]
     for _ in range(4):
         d.play("stand")
     # banker KD = 0: every punter has a value above 0 and wins 5
@@ -110,18 +85,18 @@ def test_the_second_round_continues_from_the_same_shoe() -> None:
     d.play("stand")             # 9 > 0: the banker pays 20
     assert d.points == [20, -20]
     assert not d.is_over and d.to_move == 0
-    assert texts(d) == stakes(5, 50)
+    assert legal(d) == stakes(5, 50)
     d.play("stake 30")          # round 2: punter 4H, banker 2C
-    assert hand(d, 0) == ["4H"]
+    assert hand_list(d, 0) == ["4H"]
     d.play("buy")               # 4 + 3 = 7 against 2
     assert d.points == [50, -50]
     d.play("stake 50")          # round 3: punter 8C, banker 2S (the rest of the shoe)
-    assert hand(d, 0) == ["8C"]
+    assert hand_list(d, 0) == ["8C"]
     d.play("stand")             # 8 > 2
     assert d.points == [100, -100]
     # bank 200 - 100 = 100 >= min_stake: the turn goes on
     assert not d.is_over
-    assert texts(d) == stakes(5, 50)
+    assert legal(d) == stakes(5, 50)
 
 
 def test_bought_cards_follow_the_banker_card_in_punter_order() -> None:
@@ -175,7 +150,7 @@ def test_a_bank_of_exactly_min_stake_still_plays() -> None:
     d.play("stake 5")
     d.play("stand")
     assert not d.is_over and d.points == [5, -5]
-    assert texts(d) == {"stake 5"}
+    assert legal(d) == {"stake 5"}
 
 
 def test_a_push_changes_nothing() -> None:
@@ -198,27 +173,27 @@ def test_coverage_in_seat_order_from_the_bankers_left() -> None:
     d = g.deal(deck=shoe("5S", "6S", "7S", "8S"), dealer=1)
     assert d.to_move == 2
     d.play("stake 50")
-    assert d.to_move == 3 and texts(d) == stakes(5, 10)
+    assert d.to_move == 3 and legal(d) == stakes(5, 10)
     d.play("stake 10")
     # seat 0 faces no coverage: he sits out; the stakers (2, 3) and the banker get the cards
     assert d.to_move == 2
-    assert hand(d, 2) == ["5S"] and hand(d, 3) == ["6S"] and hand(d, 0) == []
+    assert hand_list(d, 2) == ["5S"] and hand_list(d, 3) == ["6S"] and hand_list(d, 0) == []
 
 
 def test_a_small_bank_limits_the_first_stake() -> None:
     d = cardplay.load("macao", bank_stake=30).deal(seed=1)
-    assert texts(d) == stakes(5, 30)
+    assert legal(d) == stakes(5, 30)
 
 
 def test_stake_limits_follow_the_options() -> None:
     g = cardplay.load("macao", min_stake=10, max_stake=20)
     d = g.deal(seed=2)
-    assert texts(d) == stakes(10, 20)
+    assert legal(d) == stakes(10, 20)
     for bad in ("stake 9", "stake 21"):
         with pytest.raises(IllegalMoveError):
             d.play(bad)
     g1 = cardplay.load("macao", min_stake=25, max_stake=25)
-    assert texts(g1.deal(seed=2)) == {"stake 25"}
+    assert legal(g1.deal(seed=2)) == {"stake 25"}
 
 
 # --------------------------------------------------------------------------------------------
@@ -296,9 +271,9 @@ def test_forced_draw_with_naturals() -> None:
     d = g.deal(deck=shoe("7S", "6S", "KD", "AH"))
     d.play("stake 5")
     d.play("stake 5")
-    assert texts(d) == {"stand"}        # a natural 7 stands
+    assert legal(d) == {"stand"}        # a natural 7 stands
     d.play("stand")
-    assert texts(d) == {"buy"}          # 6 must buy
+    assert legal(d) == {"buy"}          # 6 must buy
     d.play("buy")                       # 6 + 1 = 7, not a natural
     # banker KD = 0, no natural: seat 0's natural 7 pays 1x; seat 1's 7 wins 1x
     assert d.points == [5, 5, -10]
@@ -327,7 +302,7 @@ def test_multi_buy_total_of_ten_busts_at_once() -> None:
     d.play("buy")               # 4 + 6 = 10 > 9: bust
     assert d.points == [-10, 10]
     assert not d.is_over and d.to_move == 0
-    assert texts(d) == stakes(5, 50)
+    assert legal(d) == stakes(5, 50)
 
 
 def test_multi_buy_plain_sum_can_reach_nine_with_several_cards() -> None:
@@ -335,10 +310,10 @@ def test_multi_buy_plain_sum_can_reach_nine_with_several_cards() -> None:
     d = g.deal(deck=shoe("2S", "8D", "3S", "QS", "4S"))
     d.play("stake 10")
     d.play("buy")               # 5
-    assert texts(d) == {"buy", "stand"}
+    assert legal(d) == {"buy", "stand"}
     d.play("buy")               # 5 + Q = 5
     d.play("buy")               # 9
-    assert texts(d) == {"buy", "stand"}
+    assert legal(d) == {"buy", "stand"}
     d.play("stand")             # 9 > 8
     assert d.points == [10, -10]
 
@@ -349,7 +324,7 @@ def test_default_rules_allow_one_buy_only() -> None:
     d.play("buy")
     # the round is settled at once (one punter, one buy): 5 < 8
     assert d.points == [-10, 10]
-    assert texts(d) == stakes(5, 50)
+    assert legal(d) == stakes(5, 50)
 
 
 def test_after_first_card_banker_seat_one() -> None:
@@ -357,15 +332,15 @@ def test_after_first_card_banker_seat_one() -> None:
     d = g.deal(deck=shoe("AS", "2S", "3S", "KD", "9H"), dealer=1)
     # every punter sees his first card before staking (seats 2, 3, 0), then the banker's card
     assert d.to_move == 2
-    assert hand(d, 2) == ["AS"] and hand(d, 3) == ["2S"] and hand(d, 0) == ["3S"]
-    assert hand(d, 1) == []
+    assert hand_list(d, 2) == ["AS"] and hand_list(d, 3) == ["2S"] and hand_list(d, 0) == ["3S"]
+    assert hand_list(d, 1) == []
     for s in range(4):
         assert "KD" not in view_text(d, s)
     d.play("stake 5")
     d.play("stake 5")
     d.play("stake 5")
     d.play("buy")               # seat 2: A + 9 = 0
-    assert hand(d, 2) == ["AS", "9H"]
+    assert hand_list(d, 2) == ["AS", "9H"]
     d.play("stand")
     d.play("stand")
     # banker KD = 0: seat 2 pushes, seat 3 (2) and seat 0 (3) win
@@ -456,7 +431,7 @@ def test_the_same_seed_gives_the_same_deal() -> None:
     for d in (a, b):
         d.play("stake 10")
         d.play("stake 10")
-    assert [hand(a, s) for s in range(3)] == [hand(b, s) for s in range(3)]
+    assert [hand_list(a, s) for s in range(3)] == [hand_list(b, s) for s in range(3)]
     assert a.view(0).to_dict() == b.view(0).to_dict()
 
 
@@ -589,17 +564,17 @@ def test_multi_buy_buys_while_the_shoe_has_cards() -> None:
     d = g.deal(deck=[*top, *rest, *tail])
     d.play("stake 5")
     d.play("buy")               # 2 + 3 = 5
-    assert texts(d) == {"buy", "stand"}
+    assert legal(d) == {"buy", "stand"}
     d.play("stand")
     for _ in range(49):
         d.play("stake 5")
         d.play("stand")
     assert not d.is_over
     d.play("stake 5")
-    assert hand(d, 0) == ["AS"]
-    assert texts(d) == {"buy", "stand"}
+    assert hand_list(d, 0) == ["AS"]
+    assert legal(d) == {"buy", "stand"}
     d.play("buy")               # AH: 2, and the shoe is empty
-    assert hand(d, 0) == ["AS", "AH"]
-    assert texts(d) == {"stand"}
+    assert hand_list(d, 0) == ["AS", "AH"]
+    assert legal(d) == {"stand"}
     d.play("stand")             # 2 > 0 (KC)
     assert d.is_over

@@ -22,6 +22,7 @@ from cardplay.games.maltese_twenty import (
     bonus_of,
     tally_score,
 )
+from helpers import play_all, play_out, pub
 
 GAME = MalteseTwentyGame()
 BOTH = MalteseTwentyGame(round_end="both_empty")
@@ -44,15 +45,6 @@ def deck_from_plays(plays: list[str], bonus: tuple[str, str] = ("7D", "3C")) -> 
         deck += starter[5 * k:5 * k + 5] + responder[5 * k:5 * k + 5]
     assert sorted(deck) == sorted(ALL)
     return deck
-
-
-def play_all(deal: Deal, moves: list[str]) -> None:
-    for m in moves:
-        deal.play(m, seat=deal.to_move)
-
-
-def pub(deal: Deal, seat: int = 0) -> dict[str, Any]:
-    return deal.view(seat).to_dict()["public"]
 
 
 # Two full rounds built from value groups (see the comments): every play is fixed.
@@ -533,15 +525,7 @@ def test_bot_plays_legal_moves_and_is_deterministic() -> None:
     for game in (GAME, BOTH):
         deal = game.deal(seed=21)
         bots = [_bot(game, 1), _bot(game, 2)]
-        moves = []
-        while not deal.is_over:
-            seat = deal.to_move
-            assert seat is not None
-            view = deal.view(seat)
-            move = bots[seat].choose(view)
-            assert move in view.legal_moves
-            moves.append(str(move))
-            deal.play(move)
+        moves = [str(move) for move in play_out(deal, bots)]
         again = game.deal(seed=21)
         bots = [_bot(game, 1), _bot(game, 2)]
         for m in moves:

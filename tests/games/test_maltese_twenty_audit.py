@@ -15,6 +15,7 @@ import pytest
 
 import cardplay
 from cardplay.engine import Deal, IllegalMoveError, InvalidMoveError, Match, OptionError
+from helpers import hand, legal
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
@@ -85,14 +86,6 @@ class RefRound:
         if self.turn is None and self.lps is not None:
             pts[self.lps] += self.bonus
         return pts
-
-
-def hand(deal: Deal, seat: int) -> set[str]:
-    return {str(c) for c in deal.view(seat).hand}
-
-
-def legal(target: Deal | Match) -> set[str]:
-    return {str(m) for m in target.legal_moves()}
 
 
 def view_text(deal: Deal | Match, seat: int) -> str:

@@ -22,6 +22,7 @@ import cardplay
 from cardplay.cards import parse_cards
 from cardplay.engine import Deal, IllegalMoveError, InvalidMoveError, Match, OptionError
 from cardplay.games.sixty_six import SixtySix
+from helpers import cs, hand, legal, pub, run
 
 VALUE = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
 RANKS = "9JQKTA"  # low to high (RULES.md 4.2)
@@ -34,27 +35,6 @@ CARD_RE = re.compile(r"(?<![0-9A-Z])([9TJQKA][SHDC])(?![0-9A-Z])")
 
 def new(deck: str, dealer: int = 1, **opts: Any) -> Deal:
     return cardplay.load("sixty-six", **opts).deal(deck=deck, dealer=dealer)
-
-
-def run(d: Deal | Match, moves: str) -> None:
-    for m in moves.split():
-        d.play(m)
-
-
-def cs(text: str) -> set[str]:
-    return set(text.split())
-
-
-def legal(d: Deal) -> set[str]:
-    return {str(m) for m in d.legal_moves()}
-
-
-def hand(d: Deal, seat: int) -> set[str]:
-    return {str(c) for c in d.view(seat).hand}
-
-
-def pub(d: Deal, seat: int = 0) -> dict[str, Any]:
-    return d.view(seat).to_dict()["public"]
 
 
 def cards_in(obj: Any) -> set[str]:

@@ -17,6 +17,7 @@ import pytest
 import cardplay
 from cardplay.engine import Deal, IllegalMoveError, OptionError
 from cardplay.games.sixty_six import VU_SCHNAPSEN_OPTIONS
+from helpers import legal, pub, run
 
 # Spades are trumps (AS turned). Seat 0: KH QH AD TD JS; seat 1: AH TH KD QD JC.
 # Talon: QC JD KC TS JH AC QS TC KS, then AS.
@@ -34,19 +35,6 @@ def new(deck: str, **opts: Any) -> Deal:
 
 def vu(deck: str) -> Deal:
     return new(deck, **VU_SCHNAPSEN_OPTIONS)
-
-
-def run(d: Deal, moves: str) -> None:
-    for m in moves.split():
-        d.play(m)
-
-
-def legal(d: Deal) -> set[str]:
-    return {str(m) for m in d.legal_moves()}
-
-
-def pub(d: Deal) -> dict[str, Any]:
-    return d.view(0).to_dict()["public"]
 
 
 def test_the_combination_is_the_schnapsen_preset_without_closing() -> None:

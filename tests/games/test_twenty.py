@@ -28,6 +28,7 @@ from cardplay.games.twenty import (
     king_values,
     play_code,
 )
+from helpers import legal, play_all, play_out, pub
 
 SEED = cardplay.load("twenty")
 CANON = cardplay.load("twenty", preset="canonical")
@@ -56,19 +57,6 @@ def deck(hands: list[list[str]], stock: list[str] | None = None,
     out = [c for c in order if c is not None] + stock + rest
     assert sorted(out) == sorted(ALL)
     return out
-
-
-def play_all(deal: Deal, moves: list[str]) -> None:
-    for m in moves:
-        deal.play(m, seat=deal.to_move)
-
-
-def legal(deal: Deal) -> set[str]:
-    return {m.text for m in deal.legal_moves()}
-
-
-def pub(deal: Deal, seat: int = 0) -> dict[str, Any]:
-    return deal.view(seat).to_dict()["public"]
 
 
 def hand_of(deal: Deal, seat: int) -> set[str]:
@@ -820,14 +808,7 @@ def test_heuristic_bot_plays_legal_moves(preset: str, players: int) -> None:
     game = cardplay.load("twenty", preset=preset, players=players)
     bots = [load_bot("heuristic", game, seed=s) for s in range(players)]
     for seed in range(6):
-        d = game.deal(seed=seed)
-        while not d.is_over:
-            seat = d.to_move
-            assert seat is not None
-            v = d.view(seat)
-            mv = bots[seat].choose(v)
-            assert mv in v.legal_moves
-            d.play(mv, seat=seat)
+        play_out(game.deal(seed=seed), bots)
 
 
 def test_heuristic_bot_goes_out_when_it_can() -> None:

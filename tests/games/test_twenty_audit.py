@@ -19,6 +19,7 @@ import pytest
 
 import cardplay
 from cardplay.engine import Deal, IllegalMoveError, InvalidMoveError, OptionError
+from helpers import deck_with, hand, legal
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
@@ -38,11 +39,6 @@ def penalty(card: str, p29: int = 5) -> int:
     return 5 if r == "A" else 20 if r == "K" else 10 if r in "TJQ" else p29
 
 
-def order(top: list[str]) -> list[str]:
-    assert len(set(top)) == len(top)
-    return top + [c for c in ALL if c not in top]
-
-
 def dealt(hands: list[list[str]], dealer: int | None = None, stock: list[str] | None = None
           ) -> list[str]:
     """RULES 2.3a, written from the text: seven rounds of one card to each player, starting
@@ -53,7 +49,7 @@ def dealt(hands: list[list[str]], dealer: int | None = None, stock: list[str] | 
     for i in range(7):
         for k in range(n):
             top.append(hands[(dealer + 1 + k) % n][i])
-    return order(top + (stock or []))
+    return deck_with(top + (stock or []))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -194,14 +190,6 @@ class Ref:
         self.turn = None
 
 
-def legal(d: Deal) -> set[str]:
-    return {str(m) for m in d.legal_moves()}
-
-
-def hand(d: Deal, seat: int) -> set[str]:
-    return {str(c) for c in d.view(seat).hand}
-
-
 def cards_of(text: str) -> list[str]:
     return [p.split("=")[0] for p in text.split("+")]
 
@@ -292,7 +280,7 @@ def test_fixed_order_three_players_default_dealer() -> None:
 def test_fixed_order_four_players_dealer_one() -> None:
     game = cardplay.load("twenty", players=4)
     top = ["KS", "2C", "3C", "4C", *[c for c in ALL if c not in ("KS", "2C", "3C", "4C")][:24]]
-    deck = order(top)
+    deck = deck_with(top)
     d = game.deal(deck=deck, dealer=1)
     # dealer 1: seat 2 is on his left, gets the top card and acts first
     assert d.to_move == 2

@@ -17,6 +17,7 @@ from cardplay.bots import load as load_bot
 from cardplay.cards import format_card, parse_card
 from cardplay.engine import Deal, IllegalMoveError, InvalidMoveError, Match, OptionError
 from cardplay.games.two_ten_jack import RULES_RU, TwoTenJackGame
+from helpers import legal, play_out, pub
 
 GAME = cardplay.load("two-ten-jack")
 ALL = [format_card(c) for c in range(52)]
@@ -39,16 +40,8 @@ def deal_of(seat0: str, seat1: str, stock: str = "") -> Deal:
     return GAME.deal(deck=make_deck(seat0, seat1, stock), dealer=1)
 
 
-def legal(deal: Deal) -> set[str]:
-    return {m.text for m in deal.legal_moves()}
-
-
 def hand(deal: Deal, seat: int) -> set[str]:
     return {format_card(c) for c in deal._hand(seat)}
-
-
-def pub(deal: Deal, seat: int = 0) -> dict[str, Any]:
-    return deal.view(seat).to_dict()["public"]
 
 
 def result(deal: Deal) -> list[int]:
@@ -583,13 +576,7 @@ def test_heuristic_bot_plays_legal_moves_from_views_only() -> None:
     for seed in range(4):
         d = GAME.deal(seed=seed)
         bots = [load_bot("heuristic", GAME, seed=seed), load_bot("heuristic", GAME, seed=seed + 9)]
-        while not d.is_over:
-            seat = d.to_move
-            assert seat is not None
-            v = d.view(seat)
-            move = bots[seat].choose(v)
-            assert move in v.legal_moves
-            d.play(move)
+        play_out(d, bots)
         assert sum(d.points) == 5
 
 

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import json
 import random
-import re
-from typing import Any
 
 import pytest
 
 import cardplay
 from cardplay.engine import Deal, IllegalMoveError, InvalidMoveError, Match, OptionError
+from helpers import cards_in, deck_with, hand, legal
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
@@ -24,14 +23,6 @@ ALL = [r + s for s in SUITS for r in RANKS]
 GAME = cardplay.load("two-ten-jack")
 POINTS = {"2H": 5, "TH": 5, "JH": 5, "2C": -5, "TC": -5, "JC": -5,
           "2S": 1, "TS": 1, "JS": 1, "AS": 1, "6D": 1}
-CARD_RE = re.compile(r"(?<![0-9A-Z])([2-9TJQKA][SHDC])(?![A-Z0-9])")
-
-
-def order(top: str) -> list[str]:
-    """A full deck order starting with the cards of ``top``; the rest follow in ALL order."""
-    head = top.split()
-    assert len(set(head)) == len(head)
-    return head + [c for c in ALL if c not in head]
 
 
 def interleave(nondealer: str, dealer: str, stock: str = "") -> str:
@@ -43,15 +34,7 @@ def interleave(nondealer: str, dealer: str, stock: str = "") -> str:
 
 def deal_text(nondealer: str, dealer: str, stock: str = "") -> Deal:
     """A deal with the default dealer (RULES 0.2: the last seat, 1), deck given as one string."""
-    return GAME.deal(deck=" ".join(order(interleave(nondealer, dealer, stock))))
-
-
-def legal(target: Deal | Match) -> set[str]:
-    return {str(m) for m in target.legal_moves()}
-
-
-def hand(deal: Deal, seat: int) -> set[str]:
-    return {str(c) for c in deal.view(seat).hand}
+    return GAME.deal(deck=" ".join(deck_with(interleave(nondealer, dealer, stock))))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -172,7 +155,7 @@ def test_whole_hands_match_the_reference_model_move_by_move(dealer: int) -> None
 
 
 def test_default_dealer_is_the_last_seat_and_the_non_dealer_gets_the_odd_cards() -> None:
-    deck = order("2S 2H 3S 3H 4S 4H 5S 5H 6S 6H 7S 7H 8D 9D TD")
+    deck = deck_with("2S 2H 3S 3H 4S 4H 5S 5H 6S 6H 7S 7H 8D 9D TD")
     d = GAME.deal(deck=" ".join(deck))  # a string, top card first; no dealer given
     assert d.dealer == 1 and d.players == 2 and d.to_move == 0
     assert hand(d, 0) == {"2S", "3S", "4S", "5S", "6S", "7S"}
@@ -429,10 +412,6 @@ def test_option_names_values_and_errors() -> None:
 # Views and hidden information (RULES 0.7, 3.9, 8; DESIGN 2)
 
 
-def cards_in(obj: Any) -> set[str]:
-    return set(CARD_RE.findall(json.dumps(obj, ensure_ascii=False)))
-
-
 def test_views_hold_no_card_the_seat_may_not_know() -> None:
     rng = random.Random(11)
     for seed in range(3):
@@ -607,7 +586,7 @@ def test_match_record_replays() -> None:
 
 def test_deal_records_replay() -> None:
     rng = random.Random(5)
-    for kwargs in ({"seed": 44}, {"deck": " ".join(order("AS KS")), "dealer": 0}):
+    for kwargs in ({"seed": 44}, {"deck": " ".join(deck_with("AS KS")), "dealer": 0}):
         d = GAME.deal(**kwargs)
         for _ in range(31):
             d.play(rng.choice(d.legal_moves()))
