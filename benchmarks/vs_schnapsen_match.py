@@ -37,8 +37,8 @@ import cardplay
 from cardplay.arena import wilson_interval
 from cardplay.bots import LEVELS, build, searcher_of
 from cardplay.bots import load as load_bot
+from cardplay.builtin.sixty_six import VU_SCHNAPSEN_OPTIONS
 from cardplay.engine import Deal
-from cardplay.games.sixty_six import VU_SCHNAPSEN_OPTIONS
 
 try:
     from schnapsen.bots import AlphaBetaBot, RandBot, RdeepBot  # type: ignore[import-untyped,import-not-found,unused-ignore]

@@ -30,12 +30,12 @@ from typing import Any, TypeVar
 import pytest
 
 import cardplay
+from cardplay.builtin import chukhny as chukhny_module
+from cardplay.builtin.banchok import BanchokDeal
+from cardplay.builtin.macao import DECK as MACAO_DECK
+from cardplay.builtin.macao import VALUE, MacaoDeal
 from cardplay.cards import format_card, parse_card
 from cardplay.engine import Deal, Game, IllegalMoveError, View
-from cardplay.games import chukhny as chukhny_module
-from cardplay.games.banchok import BanchokDeal
-from cardplay.games.macao import DECK as MACAO_DECK
-from cardplay.games.macao import VALUE, MacaoDeal
 from helpers import play_all
 
 K = TypeVar("K", bound=Hashable)

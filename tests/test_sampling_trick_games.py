@@ -34,10 +34,10 @@ from typing import Any, TypeVar
 import pytest
 
 import cardplay
+from cardplay.builtin.sixty_six import VU_SCHNAPSEN_OPTIONS
+from cardplay.builtin.two_ten_jack import DrawTimes
 from cardplay.cards import format_card
 from cardplay.engine import Deal, Game, IllegalMoveError, View
-from cardplay.games.sixty_six import VU_SCHNAPSEN_OPTIONS
-from cardplay.games.two_ten_jack import DrawTimes
 
 TTJ = cardplay.load("two-ten-jack")
 SIXTY_SIX = cardplay.load("sixty-six")

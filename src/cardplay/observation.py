@@ -99,8 +99,8 @@ class Snapshot:
         if match is not None and match.is_over:
             turn = None
         # the engine's view hooks, as deal.view() calls them (no move history, no Move objects)
-        return cls(seat, deal.players, deal.dealer, turn, deal._hand(seat),
-                   deal._public(seat), deal._points(), deal.is_over, scores)
+        return cls(seat, deal.players, deal.dealer, turn, deal.hand_codes(seat),
+                   deal.public_state(seat), deal.points, deal.is_over, scores)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +125,7 @@ class Layout:
         self.size = 0
         self.labels: list[str] = []
         self.blocks: dict[str, tuple[int, int]] = {}
-        deck = game._deck_cards()  # the engine's deck hook: copies of each card
+        deck = game.deck_cards()
         self.copies = float(max(deck.count(c) for c in set(deck)))  # 2 in two-deck games
         self.weight = 1.0 / self.copies
         self.points_scale, self.scores_scale = 1.0, 1.0

@@ -16,7 +16,7 @@ from cardplay.bots.sixty_six_solver import (
     minimax,
     solve,
 )
-from cardplay.games.sixty_six import CLOSE, EXCHANGE, SixtySix, SixtySixDeal
+from cardplay.builtin.sixty_six import CLOSE, EXCHANGE, SixtySix, SixtySixDeal
 
 
 def _positions(preset: str, count: int, cards: int, phase2: bool = True,

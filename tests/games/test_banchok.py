@@ -25,9 +25,9 @@ from cardplay.bots.heuristics.banchok import (
     win_probability_of_view,
     winning_cards,
 )
+from cardplay.builtin.banchok import RULES_RU, Banchok, BanchokDeal, deck_knowledge
 from cardplay.cards import format_card, parse_card
 from cardplay.engine import IllegalMoveError, InvalidMoveError, OptionError, derive_seed
-from cardplay.games.banchok import RULES_RU, Banchok, BanchokDeal, deck_knowledge
 from helpers import legal, pub, shoe, stakes
 
 FULL = [c for c in range(52) for _ in range(2)]

@@ -20,6 +20,8 @@ import cardplay
 from cardplay.bots import RandomBot
 from cardplay.bots import load as load_bot
 from cardplay.bots.heuristics.chukhny import HeuristicBot
+from cardplay.builtin import chukhny as ch
+from cardplay.builtin.chukhny import DRAW, TAKE, Chukhny, ChukhnyDeal
 from cardplay.cards import cards_of_mask, format_card, parse_card
 from cardplay.engine import (
     Deal,
@@ -29,8 +31,6 @@ from cardplay.engine import (
     OptionError,
     derive_seed,
 )
-from cardplay.games import chukhny as ch
-from cardplay.games.chukhny import DRAW, TAKE, Chukhny, ChukhnyDeal
 from helpers import cs, deck_with, hand, legal, play_out, pub, run
 
 RANKS = "23456789TJQKA"

@@ -28,6 +28,7 @@ from cardplay.bots.heuristics.macao import (
     stand_dist,
     unseen_counts,
 )
+from cardplay.builtin.macao import DECK, RULES_RU, VALUE, Macao, MacaoDeal, hand_value
 from cardplay.cards import format_card, parse_card
 from cardplay.engine import (
     Deal,
@@ -36,7 +37,6 @@ from cardplay.engine import (
     OptionError,
     derive_seed,
 )
-from cardplay.games.macao import DECK, RULES_RU, VALUE, Macao, MacaoDeal, hand_value
 from helpers import legal, play_out, shoe, stakes
 
 

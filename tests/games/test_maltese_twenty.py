@@ -13,15 +13,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardplay
-from cardplay.cards import format_card, parse_card
-from cardplay.engine import Deal, IllegalMoveError, InvalidMoveError, OptionError
-from cardplay.games.maltese_twenty import (
+from cardplay.builtin.maltese_twenty import (
     RULES_RU,
     VALUES,
     MalteseTwentyGame,
     bonus_of,
     tally_score,
 )
+from cardplay.cards import format_card, parse_card
+from cardplay.engine import Deal, IllegalMoveError, InvalidMoveError, OptionError
 from helpers import play_all, play_out, pub
 
 GAME = MalteseTwentyGame()

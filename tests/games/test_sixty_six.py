@@ -19,9 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cardplay
+from cardplay.builtin.sixty_six import SixtySix
 from cardplay.cards import parse_cards
 from cardplay.engine import Deal, IllegalMoveError, InvalidMoveError, Match, OptionError
-from cardplay.games.sixty_six import SixtySix
 from helpers import cs, hand, legal, pub, run
 
 VALUE = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0}

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 import cardplay
+from cardplay.builtin.sixty_six import VU_SCHNAPSEN_OPTIONS
 from cardplay.engine import Deal, IllegalMoveError, OptionError
-from cardplay.games.sixty_six import VU_SCHNAPSEN_OPTIONS
 from helpers import legal, pub, run
 
 # Spades are trumps (AS turned). Seat 0: KH QH AD TD JS; seat 1: AH TH KD QD JC.

@@ -16,9 +16,7 @@ from hypothesis import strategies as st
 
 import cardplay
 from cardplay.bots import load as load_bot
-from cardplay.cards import format_card, parse_card
-from cardplay.engine import Deal, IllegalMoveError, InvalidMoveError, OptionError
-from cardplay.games.twenty import (
+from cardplay.builtin.twenty import (
     DRAW,
     PASS,
     PLAY_BASE,
@@ -28,6 +26,8 @@ from cardplay.games.twenty import (
     king_values,
     play_code,
 )
+from cardplay.cards import format_card, parse_card
+from cardplay.engine import Deal, IllegalMoveError, InvalidMoveError, OptionError
 from helpers import legal, play_all, play_out, pub
 
 SEED = cardplay.load("twenty")

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 import cardplay
 from cardplay.bots import load as load_bot
+from cardplay.builtin.two_ten_jack import RULES_RU, TwoTenJackGame
 from cardplay.cards import format_card, parse_card
 from cardplay.engine import Deal, IllegalMoveError, InvalidMoveError, Match, OptionError
-from cardplay.games.two_ten_jack import RULES_RU, TwoTenJackGame
 from helpers import legal, play_out, pub
 
 GAME = cardplay.load("two-ten-jack")

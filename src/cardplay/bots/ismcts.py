@@ -110,8 +110,8 @@ class ISMCTSBot:
             node = root
             path = [root]
             # Selection and expansion.
-            while world._turn is not None:
-                seat = world._turn
+            while world.to_move is not None:
+                seat = world.to_move
                 codes = world.legal_codes()
                 children = node.children
                 untried = [k for k in codes if k not in children]
@@ -141,10 +141,10 @@ class ISMCTSBot:
                 path.append(node)
             # Rollout.
             steps = 0
-            while world._turn is not None and steps < limit:
+            while world.to_move is not None and steps < limit:
                 world.apply_code(rollout(world, rng))
                 steps += 1
-            result = world.result if world._turn is None else world.points
+            result = world.result if world.to_move is None else world.points
             rewards = scaled_rewards(list(result or [0] * world.players))
             for n in path:
                 n.visits += 1

@@ -91,9 +91,9 @@ def light_view(deal: Deal, seat: int, codes: Sequence[int]) -> View:
     move = game.move
     return View(
         game=game.name, seat=seat, players=deal.players, dealer=deal.dealer, to_move=seat,
-        hand=tuple([CARD_OBJECTS[c] for c in deal._hand(seat)]),
+        hand=tuple([CARD_OBJECTS[c] for c in deal.hand_codes(seat)]),
         legal_moves=tuple([move(c) for c in codes]),
-        public=MappingProxyType(deal._public(seat)), points=tuple(deal._points()),
+        public=MappingProxyType(deal.public_state(seat)), points=tuple(deal.points),
         is_over=False, result=None, history=(), options=game.frozen_options,
     )
 
@@ -243,8 +243,8 @@ class PolicyRolloutBot:
             p.rng.seed(derive_seed(seed, s))  # type: ignore[attr-defined]
         light = self.light_views
         steps = 0
-        while deal._turn is not None and steps < self.max_rollout_moves:
-            seat = deal._turn
+        while deal.to_move is not None and steps < self.max_rollout_moves:
+            seat = deal.to_move
             codes = deal.legal_codes()
             if len(codes) == 1:
                 deal.apply_code(codes[0])
@@ -254,5 +254,5 @@ class PolicyRolloutBot:
                 deal.apply_code(game.code_of(move))
                 self._spent += 1
             steps += 1
-        result = deal.result if deal._turn is None else deal.points
+        result = deal.result if deal.to_move is None else deal.points
         return list(result or [0] * deal.players)

@@ -29,8 +29,8 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from ..builtin.sixty_six import CLOSE, EXCHANGE, SixtySixDeal
 from ..engine import Game, Move, View
-from ..games.sixty_six import CLOSE, EXCHANGE, SixtySixDeal
 from . import Bot
 from .ismcts import ISMCTSBot
 
@@ -117,7 +117,7 @@ def _ordered(d: SixtySixDeal, root: bool) -> list[int]:
 
 
 def _key(d: SixtySixDeal) -> tuple[int, ...]:
-    return (d.hands[0], d.hands[1], d.lead, d._turn if d._turn is not None else -1,
+    return (d.hands[0], d.hands[1], d.lead, d.to_move if d.to_move is not None else -1,
             d.pts[0], d.pts[1], d.pending[0], d.pending[1], d.tricks_won[0] > 0,
             d.tricks_won[1] > 0, d.closed_by, d.tpos, d.talon[-1])
 
@@ -133,7 +133,7 @@ class _Search:
         self.exact = True
 
     def value(self, d: SixtySixDeal, alpha: int, beta: int, depth: int) -> int:
-        if d._turn is None:
+        if d.to_move is None:
             return _terminal_value(d, self.seat)
         if d.phase2:
             depth = _EXACT
@@ -153,7 +153,7 @@ class _Search:
                 return hi
             alpha, beta = max(alpha, lo), min(beta, hi)
         a0, b0 = alpha, beta
-        maximize = d._turn == self.seat
+        maximize = d.to_move == self.seat
         best = -_INF if maximize else _INF
         following = d.lead >= 0
         for code in _ordered(d, False):
@@ -199,10 +199,10 @@ def solve(deal: SixtySixDeal, seat: int, max_nodes: int = 200_000, depth: int | 
 def _solve(deal: SixtySixDeal, search: _Search, depth: int | None,
            codes: Sequence[int] | None) -> tuple[int, int | None, dict[int, int]]:
     seat = search.seat
-    if deal._turn is None:
+    if deal.to_move is None:
         return _terminal_value(deal, seat), None, {}
     values: dict[int, int] = {}
-    maximize = deal._turn == seat
+    maximize = deal.to_move == seat
     best_code, best = None, -_INF if maximize else _INF
     limit = _EXACT if depth is None else depth
     for code in (codes if codes is not None else _ordered(deal, True)):
@@ -218,7 +218,7 @@ def _solve(deal: SixtySixDeal, search: _Search, depth: int | None,
 
 def minimax(deal: SixtySixDeal, seat: int) -> int:
     """Plain minimax to the end, no pruning or tables (the reference solve is checked against)."""
-    if deal._turn is None:
+    if deal.to_move is None:
         return _terminal_value(deal, seat)
     vals = []
     for code in deal.legal_codes():
@@ -226,7 +226,7 @@ def minimax(deal: SixtySixDeal, seat: int) -> int:
         assert isinstance(child, SixtySixDeal)
         child.apply_code(code)
         vals.append(minimax(child, seat))
-    return max(vals) if deal._turn == seat else min(vals)
+    return max(vals) if deal.to_move == seat else min(vals)
 
 
 class _GivenHand(random.Random):
@@ -252,7 +252,7 @@ def _unknown_opponent_cards(game: Game, view: View) -> tuple[list[int], int]:
     Read off the sampler's own preparation of the view (which cards each side needed by when,
     voids and failures to head shown in phase 2), so enumeration and sampling agree.
     """
-    from ..games.sixty_six import SixtySix, prepare_sampling
+    from ..builtin.sixty_six import SixtySix, prepare_sampling
 
     assert isinstance(game, SixtySix)
     prep = prepare_sampling(game, view)

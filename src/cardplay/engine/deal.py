@@ -107,6 +107,16 @@ class Deal(ABC):
         cache, mv = self.game._move_cache, self.game.move
         return [cache.get(c) or mv(c) for c in codes]
 
+    def hand_codes(self, seat: int) -> list[int]:
+        """Fast path for bots and encoders: ``seat``'s cards as codes, what ``view(seat).hand``
+        shows, without building a View (do not modify the list)."""
+        return self._hand(seat)
+
+    def public_state(self, seat: int) -> dict[str, Any]:
+        """Fast path for bots and encoders: the public state as ``seat`` sees it, the dict that
+        ``view(seat).public`` holds, without building a View."""
+        return self._public(seat)
+
     def legal_codes(self) -> list[int]:
         """Fast path for bots: the legal move codes (a sequence; do not modify it)."""
         return self._legal() if self._turn is not None else []

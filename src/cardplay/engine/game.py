@@ -238,6 +238,18 @@ class Game(ABC):
         d._start(order, **context)
         return d
 
+    def deck_cards(self) -> list[int]:
+        """The game's cards as codes, in id order, a code once per copy (two-deck games repeat
+        codes): what every deck order of this game is a permutation of."""
+        return self._deck_cards()
+
+    def deal_from_order(self, order: Sequence[int], dealer: int, seed: int | None = None) -> Deal:
+        """Fast path for samplers and adapters: a deal from a deck order of codes (top first)
+        that is known to be a permutation of :meth:`deck_cards`; it is not checked. Replays
+        like ``deal(deck=..., dealer=dealer)``."""
+        return self._deal_from_order(list(order), dealer, seed if seed is not None else 0,
+                                     True, {})
+
     def _deck_cards(self) -> list[int]:
         """The game's cards (with repeats for two-deck games), in id order."""
         return list(range(52))

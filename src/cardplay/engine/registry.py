@@ -15,13 +15,13 @@ from .game import Game
 from .match import Match
 
 _REGISTRY: dict[str, str] = {
-    "banchok": "cardplay.games.banchok",
-    "chukhny": "cardplay.games.chukhny",
-    "macao": "cardplay.games.macao",
-    "maltese-twenty": "cardplay.games.maltese_twenty",
-    "sixty-six": "cardplay.games.sixty_six",
-    "twenty": "cardplay.games.twenty",
-    "two-ten-jack": "cardplay.games.two_ten_jack",
+    "banchok": "cardplay.builtin.banchok",
+    "chukhny": "cardplay.builtin.chukhny",
+    "macao": "cardplay.builtin.macao",
+    "maltese-twenty": "cardplay.builtin.maltese_twenty",
+    "sixty-six": "cardplay.builtin.sixty_six",
+    "twenty": "cardplay.builtin.twenty",
+    "two-ten-jack": "cardplay.builtin.two_ten_jack",
 }
 _CLASSES: dict[str, type[Game]] = {}
 _DECLARATIONS: dict[str, Declaration] = {}

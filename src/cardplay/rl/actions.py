@@ -11,19 +11,19 @@ base, the identity over the engine's codes), its size and layout declared in ``g
 :func:`action_space` only shares one space per game and options. The spaces, per game:
 
 * ``sixty-six`` (70 actions): the engine's codes; a marriage lead is ``KH=20``, then
-  ``exchange`` and ``close`` (:mod:`cardplay.games.sixty_six.actions`).
+  ``exchange`` and ``close`` (:mod:`cardplay.builtin.sixty_six.actions`).
 * ``two-ten-jack`` (54): the engine's codes; 52 ``AS=S``, 53 ``AS=H``
-  (:mod:`cardplay.games.two_ten_jack.actions`).
+  (:mod:`cardplay.builtin.two_ten_jack.actions`).
 * ``maltese-twenty`` (52): the engine's codes; a card is the only move.
 * ``chukhny`` (54): the engine's codes. 0..51 play or lead a card; 52 ``draw``; 53 ``take``.
 * ``banchok`` (``52 + 3 * bank_stake``; 352 by default): the engine's codes. ``52 + N`` is
   ``stake N``; 0..52 are never legal (no move names a card, and a stake is at least 1). A stake is
   at most the bank, and a bank ends as soon as it reaches ``3 * bank_stake``, so every stake fits.
 * ``macao`` (``54 + max_stake``; 104 by default): 52 ``buy``, 53 ``stand``, ``53 + N``
-  ``stake N`` (:mod:`cardplay.games.macao.actions`).
+  ``stake N`` (:mod:`cardplay.builtin.macao.actions`).
 * ``twenty`` (54 + the rank multisets; 6,177 with ``pair_counts_ten=False``, 7,185 with it):
   52 ``draw``, 53 ``pass``, then one action per multiset of ranks that can ever be played, a play
-  mapped to its canonical legal card set (:mod:`cardplay.games.twenty.actions`).
+  mapped to its canonical legal card set (:mod:`cardplay.builtin.twenty.actions`).
 
 Only the standard library is used here; the adapters add numpy masks on top.
 """

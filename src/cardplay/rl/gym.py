@@ -45,7 +45,7 @@ from gymnasium import spaces
 from ..bots import Bot, RandomBot
 from ..bots import load as load_bot
 from ..engine import Game, derive_seed
-from ._core import Table, resolve_game
+from .table import Table, resolve_game
 
 __all__ = ["ILLEGAL_MODES", "CardplayEnv"]
 

@@ -11,13 +11,13 @@ scaled) and ``hand`` (a 52-card plane of the seat's own cards: copies held / cop
 Each game adds, with itself, planes of the cards the view shows (a trick, won cards, a pile, used
 cards...) and scaled scalars of its public state: ``game.observation_blocks(layout)``
 (:mod:`cardplay.observation`; the hand-made blocks of each game live in
-``cardplay.games.<game>.observation``, a game without them gets blocks read off its
+``cardplay.builtin.<game>.observation``, a game without them gets blocks read off its
 declaration). One encoding per game, used by PettingZoo, OpenSpiel and Gymnasium alike.
 
 The input is a :class:`Snapshot`, the parts of a View that the encodings read. It is built from a
 View (:meth:`Snapshot.of_view`), or - the same content without building a View's move history -
 from a deal's view hooks (:meth:`Snapshot.of_deal`); a game's blocks may also read its deal's
-state directly (:mod:`cardplay.rl._fast` runs that path); the tests check all give equal vectors
+state directly (:mod:`cardplay.rl.fast` runs that path); the tests check all give equal vectors
 and that two deals that differ only in what the seat cannot see give equal vectors.
 """
 
@@ -30,7 +30,7 @@ import numpy as np
 
 from ..engine import Deal, Game, Match, View
 from ..observation import CARD_ID, Layout, Snapshot
-from . import _fast
+from . import fast
 
 __all__ = ["CARD_ID", "Encoder", "Snapshot", "encoder"]
 
@@ -56,14 +56,14 @@ class Encoder:
         self.zeros = array("f", bytes(4 * self.size))
         # the fast path: the whole vector written into a zeroed buffer (OpenSpiel's observer
         # tensor), and the encoder of fresh vectors built on its two parts
-        self.fast_writer: _fast.DealWriter | None = None
-        self.fast_encoder: _fast.DealEncoder | None = None
-        writers = _fast.deal_writers(self, blocks)
+        self.fast_writer: fast.DealWriter | None = None
+        self.fast_encoder: fast.DealEncoder | None = None
+        writers = fast.deal_writers(self, blocks)
         if writers is not None:
-            self.fast_writer = _fast.chain(*writers)
-            self.fast_encoder = _fast.deal_encoder(self, *writers)
+            self.fast_writer = fast.chain(*writers)
+            self.fast_encoder = fast.deal_encoder(self, *writers)
         # ``encode_deal`` without its default argument: what the adapters call at every step
-        self.deal_encoder: _fast.DealEncoder = self.fast_encoder or self._encode_deal_slow
+        self.deal_encoder: fast.DealEncoder = self.fast_encoder or self._encode_deal_slow
 
     def labels(self) -> list[str]:
         """The name of every entry, ``block:item``."""

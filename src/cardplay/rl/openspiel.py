@@ -158,7 +158,7 @@ class _Shared:
         natural = facts.max_moves
         self.max_moves = min(natural, max_moves) if max_moves > 0 else natural
         self.truncates = self.max_moves < natural or facts.max_moves_is_cap
-        deck = self.game._deck_cards()
+        deck = self.game.deck_cards()
         self.deck_size = len(deck)
         self.counts = [deck.count(c) for c in range(52)]
         self.cards = [c for c in range(52) if self.counts[c]]
@@ -291,18 +291,18 @@ class CardplayState(pyspiel.State):
         box = self.box
         if box is None:
             return _CHANCE
-        t = box.deal._turn
+        t = box.deal.to_move
         if t is None or self.moves >= self.shared.max_moves:
             return _TERMINAL
         return t
 
     def is_terminal(self) -> bool:
         box = self.box
-        return box is not None and (box.deal._turn is None or self.moves >= self.shared.max_moves)
+        return box is not None and (box.deal.to_move is None or self.moves >= self.shared.max_moves)
 
     def _legal_actions(self, player: int) -> list[int]:
         box = self.box
-        if box is None or player != box.deal._turn or self.is_terminal():
+        if box is None or player != box.deal.to_move or self.is_terminal():
             return []
         codes = self.codes = box.deal.legal_codes()
         self.codes_at = self.moves
@@ -363,8 +363,7 @@ class CardplayState(pyspiel.State):
         seed = derive_seed(0, "openspiel-deal", tuple(order))
         # What game.deal(seed, deck=order, dealer=...) does, less checking the deck: the chance
         # nodes only ever deal the copies left, so the order holds the game's cards exactly.
-        self.box = _DealBox(self.shared.game._deal_from_order(list(order), self.dealer, seed,
-                                                              True, {}))
+        self.box = _DealBox(self.shared.game.deal_from_order(order, self.dealer, seed))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -379,7 +378,7 @@ class CardplayState(pyspiel.State):
             return [0.0] * sh.n
         assert self.box is not None
         deal = self.box.deal
-        if deal._turn is None:
+        if deal.to_move is None:
             return [float(x) for x in (deal.result or [0] * sh.n)]
         if sh.points_pay:
             return [float(x) for x in deal.points]

@@ -34,7 +34,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..engine import Game
-from ._core import Table, resolve_game
+from .table import Table, resolve_game
 
 __all__ = ["CardplayAECEnv", "env", "raw_env"]
 
@@ -138,8 +138,7 @@ class CardplayAECEnv(AECEnv):
         table = self.table
         space = table.space
         if type(action) is int and not space.mapped:  # Table.code_of's common case, inlined
-            codes = table._codes
-            code = space.code_of(action, codes if codes is not None else table.codes())
+            code = space.code_of(action, table.codes())
         else:
             code = table.code_of(action)
         if code is None:

@@ -3,7 +3,7 @@
 The punter wins when the turned card is of a suit he holds and no higher than his best card of
 that suit. So P(win) = sum over the cards ``c`` the next turned card may be, weighted by their
 copies, of ``[his best card of c's suit >= c]``. The candidates are exact for the seat's view:
-:func:`cardplay.games.banchok.deck_knowledge` rebuilds the deck's parts (the rest of the bank's
+:func:`cardplay.builtin.banchok.deck_knowledge` rebuilds the deck's parts (the rest of the bank's
 opening shuffle, then each earlier round's used cards put under the deck) and takes out every
 card the seat saw leave them; the other punters' hidden cards are exchangeable with the cards
 still in the part, so they stay candidates. With a fresh deck and no card seen this is
@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import random
 
+from ...builtin.banchok import STAKE_BASE, deck_knowledge
 from ...engine import Game, Move, View
-from ...games.banchok import STAKE_BASE, deck_knowledge
 
 __all__ = ["HeuristicBot", "choose_stake", "win_probability", "win_probability_of_view",
            "winning_cards"]

@@ -25,9 +25,9 @@ from __future__ import annotations
 import random
 from math import comb
 
+from ...builtin.chukhny import DRAW, TAKE, Chukhny, public_timeline
 from ...cards import cards_of_mask, mask_of, parse_card
 from ...engine import Game, Move, View
-from ...games.chukhny import DRAW, TAKE, Chukhny, public_timeline
 
 __all__ = ["HeuristicBot"]
 

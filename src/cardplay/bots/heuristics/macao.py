@@ -28,9 +28,9 @@ import random
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
+from ...builtin.macao import VALUE
 from ...cards import format_card
 from ...engine import Game, Move, View
-from ...games.macao import VALUE
 
 __all__ = [
     "HeuristicBot",

@@ -20,9 +20,9 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
+from ...builtin.maltese_twenty import VALUES
 from ...cards import parse_card
 from ...engine import Game, Move, View
-from ...games.maltese_twenty import VALUES
 
 __all__ = ["HeuristicBot"]
 

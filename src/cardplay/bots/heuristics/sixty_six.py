@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 
+from ...builtin.sixty_six import CARD_POINTS, CLOSE, EXCHANGE, STRENGTH
 from ...cards import SUIT_CHARS, parse_card
 from ...engine import Game, Move, View
-from ...games.sixty_six import CARD_POINTS, CLOSE, EXCHANGE, STRENGTH
 
 _KING, _QUEEN = 11, 10
 

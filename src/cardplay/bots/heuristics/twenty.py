@@ -24,14 +24,14 @@ from __future__ import annotations
 
 import random
 
+from ...builtin.twenty import PLAY_BASE, Twenty, rank_counts
 from ...engine import Game, Move, View
-from ...games.twenty import PLAY_BASE, Twenty, rank_counts
 
 __all__ = ["HeuristicBot"]
 
 _FULL = (1 << 52) - 1
 _KINGS = sum(1 << (s * 13 + 11) for s in range(4))
-# print ranks (see cardplay.games.twenty.game: A = 0, 2..9 = 1..8, T J Q = 9 10 11, K = 12) in the
+# print ranks (see cardplay.builtin.twenty.game: A = 0, 2..9 = 1..8, T J Q = 9 10 11, K = 12) in the
 # order a greedy shed takes them under at_most: cheapest count first, heavier penalty first
 _SHED_ORDER = (12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
 _LEAST = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 1)  # least count by print rank (K = 1)

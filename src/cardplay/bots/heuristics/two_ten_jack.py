@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import random
 
-from ...cards import cards_of_mask
-from ...engine import Game, Move, View
-from ...games.two_ten_jack import (
+from ...builtin.two_ten_jack import (
     AS,
     AS_SPADES,
     CARD_POINTS,
@@ -25,6 +23,8 @@ from ...games.two_ten_jack import (
     KIND_NAMES,
     TRUMPS,
 )
+from ...cards import cards_of_mask
+from ...engine import Game, Move, View
 
 __all__ = ["KEEP", "HeuristicBot", "heuristic_reply"]
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...cards import cards_of_mask, mask_of, parse_card
 from ...engine import View
-from .._sampling import (
+from ..counting import (
     LastPrepared,
     SlotMove,
     SlotStep,

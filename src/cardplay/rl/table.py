@@ -91,12 +91,12 @@ class Table:
     @property
     def to_move(self) -> int | None:
         match = self.match
-        return self.deal._turn if match is None else match.to_move
+        return self.deal.to_move if match is None else match.to_move
 
     @property
     def over(self) -> bool:
         match = self.match
-        return self.deal._turn is None if match is None else match.is_over
+        return self.deal.to_move is None if match is None else match.is_over
 
     def codes(self) -> list[int]:
         """The legal move codes of the seat to move (cached per position)."""
@@ -115,7 +115,7 @@ class Table:
     def mask(self, seat: int) -> np.ndarray:
         """The int8 action mask of ``seat`` (all 0 unless it is to move)."""
         match = self.match
-        if seat != (self.deal._turn if match is None else match.to_move):
+        if seat != (self.deal.to_move if match is None else match.to_move):
             return self._no_mask.copy()
         space = self.space
         if space.mapped:  # the mapping is the costly part: build it once per position
@@ -163,7 +163,7 @@ class Table:
             deal.apply_code(code)
             self.moves += 1
             self._codes = self._legal = None
-            if deal._turn is None:
+            if deal.to_move is None:
                 return [float(x) for x in (deal.result or [0] * self.players)]
             return self.no_pay
         return self.play(self.game.move(code))
@@ -183,7 +183,7 @@ class Table:
         match = self.match
         n = self.players
         if match is None:
-            if self.deal._turn is None:
+            if self.deal.to_move is None:
                 return [float(x) for x in (self.deal.result or [0] * n)]
             return self.no_pay
         out = [0.0] * n

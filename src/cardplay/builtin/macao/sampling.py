@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ...cards import parse_card
 from ...engine import View
-from .._sampling import (
+from ..counting import (
     JointCounts,
     LastPrepared,
     TooMuch,

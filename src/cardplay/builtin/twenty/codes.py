@@ -2,7 +2,7 @@
 
 A play is ``PLAY_BASE + (mask | T << 52)``: ``mask`` has bit ``c`` set for each card id ``c`` of
 the set and ``T`` is the total declared for its Kings (``exact`` mode only); ``DRAW`` and
-``PASS`` are the other two moves (see :mod:`cardplay.games.twenty.game`).
+``PASS`` are the other two moves (see :mod:`cardplay.builtin.twenty.game`).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ deal's state (bitmasks and ints, no texts).
 
 Building a View (or just its public dict, with every card written as text) costs several times
 a move of the engine; the adapters encode an observation at every step. A game's fast filler
-(``cardplay.games.<game>.observation``) reads exactly the fields its ``_public(seat)`` and
+(``cardplay.builtin.<game>.observation``) reads exactly the fields its ``_public(seat)`` and
 ``_hand(seat)`` hooks show, and nothing else; this module adds the common blocks and the reuse
 between calls. ``tests/rl/test_observations.py`` checks, position by position in random deals of
 every game and player count, that this path gives the vector of the View path, and that deals

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...cards import SUIT_MASKS, card_of, parse_card
 from ...engine import View
-from .._sampling import LastPrepared
+from ..counting import LastPrepared
 from .rules import CLOSE, EXCHANGE, HIGHER52, KING, MARRIAGE_BASE, QUEEN, STRENGTH52, SixtySixDeal
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...cards import parse_card
 from ...engine import View
-from .._sampling import (
+from ..counting import (
     JointCounts,
     LastPrepared,
     SlotMove,

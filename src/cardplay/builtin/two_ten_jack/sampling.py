@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ...cards import cards_of_mask
 from ...engine import Deal, View
-from .._sampling import LastPrepared
+from ..counting import LastPrepared
 from .rules import AS, AS_SPADES, CARD_KINDS, FOLLOWER_WINS, KIND_BITS, KIND_MASKS, TRUMPS
 
 if TYPE_CHECKING:
