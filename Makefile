@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
+SERVER_STAMP := $(VENV)/.installed-web
 
 .PHONY: run test lint typecheck unit bench clean
 
@@ -12,8 +13,15 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[dev,web,webtest,rl,dist]"
 	touch $(STAMP)
 
+# `make run` installs only what the server needs; `make test` adds the test and research extras.
+$(SERVER_STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[web]"
+	touch $(SERVER_STAMP)
+
 ## run: the game server and browser UI on http://127.0.0.1:8000 (all seven games, lobby, bots)
-run: $(STAMP)
+run: $(SERVER_STAMP)
 	@echo "cardplay: open http://127.0.0.1:8000 in a browser (Ctrl-C stops the server)"
 	$(BIN)/cardplay serve --host 127.0.0.1 --port 8000
 
