@@ -191,9 +191,9 @@ DECLARATION = Declaration(
     moves=(
         MoveKind("play", Text("Play cards", "Сыграть карты"), f"{_CARD}(?:\\+{_CARD})*",
                  Text("Lay a set of cards whose count fits the move number (under exact "
-                      "counting each King carries its value: KH=5)",
+                      "counting each King carries its value: K♥=5)",
                       "Выложить карты, сумма которых подходит к номеру хода (при точном счёте "
-                      "у Короля указано значение: KH=5)")),
+                      "у Короля указано значение: К♥=5)")),
         MoveKind("draw", Text("Draw", "Взять карту"), "draw",
                  Text("Take the top card of the stock", "Взять верхнюю карту колоды")),
         MoveKind("pass", Text("Pass", "Пас"), "pass",
