@@ -220,7 +220,7 @@ def test_invite_link_and_spectator(live: LiveServer, page: Page, tmp_path: Path)
     friend = browser.new_context().new_page()
     friend.goto(invite)
     friend.wait_for_selector(BOARD)
-    expect(friend.locator(".table-head .muted")).to_contain_text("you are seat 1")
+    expect(friend.locator(".table-head .muted")).to_contain_text("you are seat 2")
     expect(page.locator("#invite-url")).to_have_count(0)  # no free seat any more
     watcher = browser.new_context().new_page()
     watcher.goto(f"{live.url}/watch/{table}")

@@ -3,6 +3,7 @@
 HTTP (JSON):
 
 * ``GET /api/games``: every game with its title, players, options and bot levels;
+* ``GET /api/games/{name}/rules?lang=en|ru``: the rules of a game for players, as text;
 * ``GET /api/tables``: open tables (a person's seat is free) and tables in play, a page at a
   time (``?list=open|playing&limit=&cursor=``);
 * ``POST /api/tables``: a new table ``{"game", "options", "seats", "seed"?, "name"?}``; the caller
@@ -37,6 +38,8 @@ from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
+
+import cardplay
 
 from .botpool import BotRunner, ProcessBotRunner
 from .catalog import game_catalog
@@ -166,6 +169,16 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     @app.get("/api/games")
     async def api_games() -> list[dict[str, Any]]:
         return catalog or game_catalog()
+
+    @app.get("/api/games/{name}/rules")
+    async def api_rules(name: str, request: Request) -> Response:
+        lang = request.query_params.get("lang", "en")
+        if name not in cardplay.games():
+            return _refusal(404, "no game has this name")
+        if lang not in ("en", "ru"):
+            return _refusal(400, "lang is en or ru")
+        return JSONResponse({"game": name, "lang": lang,
+                             "text": cardplay.load(name).rules_summary(lang)})
 
     @app.get("/api/tables")
     async def api_tables(request: Request) -> Response:

@@ -55,8 +55,9 @@ _REASONS = (
 
 _PUBLIC = (
     Field("trump_suit", "suit", Text("Trumps", "Козырь")),
+    # detail: once exchanged it is no longer on the table, and the face-up card says the rest
     Field("turned_trump", "card", Text("Trump card turned at the deal",
-                                       "Козырь, открытый при сдаче")),
+                                       "Козырь, открытый при сдаче"), detail=True),
     Field("trump_card", "card", Text("Face-up trump card", "Открытый козырь"),
           description=Text("The trump card under the talon, while it lies there.",
                            "Козырная карта под прикупом, пока она там лежит.")),

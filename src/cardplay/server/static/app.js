@@ -139,8 +139,18 @@ async function getJSON(url, opts) {
   const r = await fetch(url, opts);
   let body = null;
   try { body = await r.json(); } catch (e) { body = null; }
-  if (!r.ok) throw new Error((body && (body.error || body.detail)) || r.statusText);
+  if (!r.ok) {
+    const e = new Error((body && (body.error || body.detail)) || r.statusText);
+    e.status = r.status;
+    throw e;
+  }
   return body;
+}
+
+/* A refused request in the reader's language: what the status means, else the server's words. */
+function httpError(e, key) {
+  const known = { 429: "http_429", 409: "http_409", 404: "http_404", 413: "http_413", 503: "http_503" }[e.status];
+  return known ? t(known) : t(key, { message: e.message });
 }
 
 function gameTitle(g) { return (g.title && (g.title[lang] || g.title.en)) || g.name; }
@@ -188,12 +198,12 @@ async function showLobby() {
     seatsBox.replaceChildren();
     for (let i = 0; i < n; i++) {
       const id = "seat-" + i;
-      if (i === 0) { seatsBox.append(h("div", { class: "field" }, h("span", { class: "label", text: `${i}: ${t("seat_you")}` }))); continue; }
+      if (i === 0) { seatsBox.append(h("div", { class: "field" }, h("span", { class: "label", text: `${t("seat_n", { n: 1 })}: ${t("seat_you")}` }))); continue; }
       const sel = h("select", { id, "data-seat": i },
         h("option", { value: "human", text: t("seat_person") }),
         g.levels.map((l) => h("option", { value: "bot:" + l, text: t("seat_bot", { level: levelName(l) }) })));
       sel.value = "bot:" + g.levels[g.levels.length - 1];
-      seatsBox.append(h("div", { class: "field" }, h("label", { for: id, text: t("seat_n", { n: i }) }), sel));
+      seatsBox.append(h("div", { class: "field" }, h("label", { for: id, text: t("seat_n", { n: i + 1 }) }), sel));
     }
   }
   function renderOptions() {
@@ -207,13 +217,15 @@ async function showLobby() {
           o.choices.map((c, i) => h("option", { value: i, title: words(o.values[i].description), text: words(o.values[i].label) })));
         input.value = String(o.choices.indexOf(o.default));
       } else {
-        input = h("input", { id, type: "number", "data-option": o.name, min: o.min ?? 1, max: o.max, step: 1 });
+        input = h("input", { id, type: "number", "data-option": o.name, min: o.min ?? 1, max: o.max, step: 1, inputmode: "numeric" });
         input.value = o.default;
       }
-      input.addEventListener("change", renderSeats);
       const hint = h("small", { class: "hint", id: id + "-hint", text: words(o.description) });
-      input.setAttribute("aria-describedby", hint.id);
-      optsBox.append(h("div", { class: "field" }, h("label", { for: id, text: words(o.label) }), input, hint));
+      const bad = h("small", { class: "error field-error", id: id + "-error", role: "alert" });
+      input.addEventListener("change", () => { checkNumber(input, o, bad); renderSeats(); });
+      input.addEventListener("input", () => checkNumber(input, o, bad));
+      input.setAttribute("aria-describedby", hint.id + " " + bad.id);
+      optsBox.append(h("div", { class: "field" }, h("label", { for: id, text: words(o.label) }), input, bad, hint));
     }
     levelSel.replaceChildren(...g.levels.map((l) => h("option", { value: l, text: levelName(l) })));
     levelSel.value = g.levels[g.levels.length - 1];
@@ -221,15 +233,25 @@ async function showLobby() {
   }
   gameSel.addEventListener("change", renderOptions);
 
+  function checkNumber(input, o, bad) {
+    if (o.choices) return true;
+    const lo = o.min ?? 1, hi = o.max ?? 1e9, v = Number(input.value);
+    const ok = input.value.trim() !== "" && Number.isInteger(v) && v >= lo && v <= hi;
+    bad.textContent = ok ? "" : t("invalid_number", { lo, hi: o.max ?? "…" });
+    input.setAttribute("aria-invalid", ok ? "false" : "true");
+    return ok;
+  }
   async function create(seats) {
     err.textContent = "";
+    const wrong = [...optsBox.querySelectorAll("input[data-option]")].filter((el) => el.getAttribute("aria-invalid") === "true");
+    if (wrong.length) { wrong[0].focus(); return; }
     localStorage.setItem("cardplay.name", nameInput.value);
     try {
       const r = await getJSON("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ game: gameSel.value, options: optionValues(), seats, name: nameInput.value }) });
       localStorage.setItem("cardplay.token." + r.table, JSON.stringify({ token: r.token, seat: r.seat }));
       navigate(r.url);
-    } catch (e) { err.textContent = t("create_error", { message: e.message }); }
+    } catch (e) { err.textContent = httpError(e, "create_error"); }
   }
   const playNow = h("button", { type: "button", id: "play-now", onclick: () => {
     const n = players();
@@ -245,13 +267,13 @@ async function showLobby() {
   form.addEventListener("submit", (e) => e.preventDefault());
   form.append(
     h("h2", { id: "new-game-h", text: t("new_game") }),
-    h("div", { class: "field" }, h("label", { for: "game", text: t("game") }), gameSel),
+    h("div", { class: "quick" }, h("div", { class: "field" }, h("label", { for: "game", text: t("game") }), gameSel),
+      h("div", { class: "field" }, h("label", { for: "level", text: t("opponents") }), levelSel)),
+    h("div", { class: "row" }, playNow), err,
     h("fieldset", { class: "field" }, h("legend", { text: t("options") }), optsBox),
     h("div", { class: "field" }, h("label", { for: "name", text: t("your_name") }), nameInput),
-    h("div", { class: "field" }, h("label", { for: "level", text: t("opponents") }), levelSel),
-    h("div", { class: "row" }, playNow),
     h("fieldset", { class: "field" }, h("legend", { text: t("seats") }), seatsBox),
-    h("div", { class: "row" }, createBtn), err);
+    h("div", { class: "row" }, createBtn));
   renderOptions();
 
   async function renderTables() {
@@ -288,7 +310,7 @@ async function showJoin(id) {
     localStorage.setItem("cardplay.token." + id, JSON.stringify({ token: r.token, seat: r.seat }));
     navigate("/t/" + id, true);
   } catch (e) {
-    main().replaceChildren(h("p", { class: "error", role: "alert", text: t("join_error", { message: e.message }) }),
+    main().replaceChildren(h("p", { class: "error", role: "alert", text: httpError(e, "join_error") }),
       h("p", {}, h("a", { href: "/watch/" + id, "data-link": "1", text: t("watch_instead") }), " · ",
         h("a", { href: "/", "data-link": "1", text: t("back_lobby") })));
   }
@@ -303,10 +325,10 @@ function seatName(i, seats) {
   if (i === null || i === undefined) return "—";
   const s = (seats || (T.state && T.state.seats) || [])[i];
   if (T.seat === i) return t("you");
-  if (!s) return t("player_n", { n: i });
-  if (s.kind === "bot") return t("bot", { level: levelName(s.level) });
-  if (!s.claimed) return t("seat_open", { n: i });
-  return s.name || t("player_n", { n: i });
+  if (!s) return t("player_n", { n: i + 1 });
+  if (s.kind === "bot") return (BOT_NAMES[lang] || BOT_NAMES.en)[i % BOT_NAMES.en.length];
+  if (!s.claimed) return t("seat_open", { n: i + 1 });
+  return s.name || t("player_n", { n: i + 1 });
 }
 
 function openTable(id, watch) {
@@ -396,302 +418,6 @@ function playMove(move) {
   T.status = ""; T.statusBad = false;
   send({ type: "move", move, version: s.version, id: s.version });
 }
-
-/* Move classification: the view's legal moves become card clicks, buttons and a stake form. */
-function classify(legal) {
-  const cardMoves = new Map(); const buttons = []; const stakes = []; const combos = [];
-  for (const m of legal) {
-    if (CARD_RE.test(m)) cardMoves.set(m, m);
-    else if (/^stake \d+$/.test(m)) stakes.push(Number(m.slice(6)));
-    else if (m.includes("+")) combos.push(m);
-    else buttons.push(m);
-  }
-  return { cardMoves, buttons, stakes, combos };
-}
-function moveLabel(m) {
-  const kind = T.state ? moveKind(T.state.game, m) : null;
-  if (!kind || kind.name === "card") return prettyText(m.split("+").join(" + "));
-  if (/^[a-z]+$/.test(kind.pattern)) return words(kind.label);  // a word: close, draw, stand
-  const n = /^[a-z]+ (\d+)$/.exec(m);  // stake 25
-  return n ? `${words(kind.label)} ${n[1]}` : `${words(kind.label)}: ${prettyText(m)}`;
-}
-function logText(m) {
-  const kind = T.state ? moveKind(T.state.game, m) : null;
-  return kind && kind.name !== "card" && !/[2-9TJQKA][SHDC]/.test(m) ? moveLabel(m) : prettyText(m);
-}
-function moveAria(m) {
-  let r;
-  if (CARD_RE.test(m)) return cardName(m);
-  if ((r = /^([KQ][SHDC])=(20|40)$/.exec(m))) return t("m_marriage", { card: cardName(r[1]), n: r[2] });
-  if (m.includes("+")) return m.split("+").map((c) => CARD_RE.test(c.split("=")[0]) ? cardName(c.split("=")[0]) + (c.includes("=") ? " = " + c.split("=")[1] : "") : c).join(", ");
-  return moveLabel(m);
-}
-
-function cardRow(cards, mini, limit) {
-  const shown = limit && cards.length > limit ? cards.slice(cards.length - limit) : cards;
-  return h("div", { class: "cards" }, shown.map((c) => cardImg(c, mini)),
-    shown.length < cards.length ? h("span", { text: `(+${cards.length - shown.length})` }) : null);
-}
-function seatCards(list, seats, mini, fresh) {
-  return h("div", { class: "cards" }, list.map((x, i) => h("div", { class: "played" + (fresh && i >= fresh ? " enter" : "") },
-    typeof x.card === "string" && CARD_RE.test(x.card) ? cardImg(x.card, mini) : h("span", { text: String(x.card) }),
-    h("span", { text: seatName(x.seat, seats) }))));
-}
-
-/* The public state, field by field as the game declares it: plays and cards as cards in the
-   middle, the stock as a stack, per-seat fields in the seat boxes, the rest as labelled values;
-   records of the whole deal so far (declared detail) stay out of the way. */
-const BIG_NUMBERS = new Set(["bank", "count"]);  // numbers that are the heart of a game's table
-
-function renderPublic(view, seats, perSeat) {
-  const pub = view.public || {};
-  const centre = [];
-  const facts = [];
-  const group = (f, ...kids) => h("div", { class: "pubgroup", "data-key": f.name }, h("h3", { text: words(f.label) }), ...kids);
-  for (const f of declOf(view.game).public) {
-    const v = pub[f.name];
-    if (f.detail || f.name === "last_trick" || v === null || v === undefined) continue;
-    if (Array.isArray(v) && !v.length) continue;
-    const cardsOf = (f.fields || []).map((x) => x.name);
-    if (f.kind === "per_seat" || f.kind === "per_seat_cards" || f.kind === "per_seat_choice") {
-      perSeat.push([f, v]);
-    } else if (f.kind === "records" && cardsOf.includes("seat") && cardsOf.includes("card")) {
-      const before = (T.prevPublic && Array.isArray(T.prevPublic[f.name])) ? T.prevPublic[f.name].length : 0;
-      centre.push(group(f, seatCards(v, seats, false, before < v.length ? before : v.length)));
-    } else if (f.kind === "records" && cardsOf.includes("seat") && cardsOf.includes("cards")) {
-      centre.push(group(f, h("div", { class: "cards" }, v.slice(-4).map((p) => h("div", { class: "played" },
-        h("div", { class: "cards" }, (p.cards || []).map((c) => cardImg(c, true))), h("span", { text: seatName(p.seat, seats) }))))));
-    } else if (f.kind === "cards") {
-      centre.push(group(f, cardRow(v, v.length > 8, 12)));
-    } else if (f.kind === "card") {
-      if (f.name === "turned_trump" && pub.trump_card === v) continue;
-      centre.push(group(f, cardImg(v, false)));
-    } else if (f.name === "stock" && f.kind === "number") {
-      if (v === 0) continue;
-      centre.push(group(f, h("div", { class: "stack" }, backImg(true, t("cards_left", { n: v })),
-        h("span", { class: "count", "aria-hidden": "true", text: String(v) }))));
-    } else if (f.kind === "number" && BIG_NUMBERS.has(f.name)) {
-      centre.push(group(f, h("div", { class: "bignum", text: String(v) })));
-    } else {
-      facts.push([f, v]);
-    }
-  }
-  const box = [];
-  if (facts.length) {
-    box.push(h("div", { class: "pubgroup", "data-key": "facts" }, h("dl", { class: "kv" },
-      facts.map(([f, v]) => [h("dt", { text: words(f.label) }), h("dd", { text: fieldText(f, v, seats) })]))));
-  }
-  return [...centre, ...box];
-}
-
-function lastTrick(view) {
-  const p = view.public || {};
-  if (p.last_trick && p.last_trick.cards) return { cards: p.last_trick.cards, winner: p.last_trick.winner };
-  if (Array.isArray(p.tricks) && p.tricks.length) {
-    const last = p.tricks[p.tricks.length - 1];
-    const n = view.players;
-    const cards = (last.cards || []).map((c, i) => (typeof c === "object" ? c : { seat: last.leader !== undefined ? (last.leader + i) % n : i, card: c }));
-    return { cards, winner: last.winner };
-  }
-  return null;
-}
-
-function scoreSheet(view, seats) {
-  const m = view.match;
-  if (!m) return null;
-  const n = view.players;
-  const head = h("tr", {}, h("th", { scope: "col", text: t("deal_col") }), Array.from({ length: n }, (_, i) => h("th", { scope: "col", text: seatName(i, seats) })));
-  const rows = (m.results || []).map((r, d) => h("tr", {}, h("td", { text: String(d + 1) }), (r || []).map((x) => h("td", { text: x > 0 ? "+" + x : String(x) }))));
-  const total = h("tr", {}, h("th", { scope: "row", text: t("total") }), (m.scores || []).map((x) => h("th", { text: String(x) })));
-  return h("table", { class: "sheet" }, h("caption", { class: "sr-only", text: t("score_sheet") }), h("thead", {}, head), h("tbody", {}, rows, total));
-}
-
-function renderTable(old) {
-  const s = T.state; if (!s) return;
-  const view = s.view; const seats = s.seats; const n = view.players;
-  const me = T.seat; const myTurn = me !== null && view.to_move === me && !s.is_over;
-  const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focusKey : null;
-  const m = main();
-  const title = T.welcome ? ((T.welcome.title && (T.welcome.title[lang] || T.welcome.title.en)) || s.game) : s.game;
-
-  const headLine = h("div", { class: "table-head" },
-    h("h1", { id: "table-title" }, title),
-    h("span", { class: "muted", text: `${t("deal_n", { n: view.match ? view.match.deal_number : 1 })}` + (me !== null ? ` · ${t("your_seat", { n: me })}` : ` · ${t("spectating")}`) }),
-    T.welcome && T.welcome.commitment ? h("span", { class: "commitment", id: "commitment", title: `${T.welcome.commitment} — ${t("commitment_hint")}`, text: t("commitment", { h: T.welcome.commitment.slice(0, 12) }) }) : null);
-
-  // seats with their per-seat facts
-  const perSeat = [];
-  const pubNodes = renderPublic(view, seats, perSeat);
-  const seatBoxes = h("div", { class: "seats", role: "list", "aria-label": t("seats") }, Array.from({ length: n }, (_, i) => {
-    const info = seats[i] || {};
-    const bits = [];
-    if (view.match) bits.push(`${t("match_total")}: ${view.match.scores[i]}`);
-    if (view.points && view.points.some((x) => x)) bits.push(`${t("points")}: ${view.points[i]}`);
-    for (const [f, v] of perSeat) {
-      const x = seatValueText(f, v[i]);
-      if (x !== null) bits.push(`${words(f.label)}: ${x}`);
-    }
-    const flags = [];
-    if (view.dealer === i) flags.push(t("dealer"));
-    if (view.to_move === i && !s.is_over) flags.push(t("to_move"));
-    if (info.kind === "human" && info.claimed && !info.connected) flags.push(info.bot_playing ? t("bot_holds") : t("away"));
-    return h("div", { class: "seat" + (view.to_move === i && !s.is_over ? " turn" : ""), role: "listitem", "data-seat": i },
-      h("div", { class: "name" }, `${seatName(i, seats)}`, flags.length ? h("span", { class: "facts away", text: ` · ${flags.join(" · ")}` }) : null),
-      h("div", { class: "facts", text: bits.join(" · ") }));
-  }));
-
-  // hand and actions
-  const { cardMoves, buttons, stakes, combos } = classify(myTurn ? view.legal_moves : []);
-  // a card whose only legal plays carry a declaration (A♠=♥) points at those buttons
-  const declared = new Map();
-  for (const mv of buttons) {
-    const r = /^([2-9TJQKA][SHDC])=/.exec(mv);
-    if (r) declared.set(r[1], [...(declared.get(r[1]) || []), mv]);
-  }
-  const handNodes = (view.hand || []).map((c, idx) => {
-    const plain = cardMoves.has(c);
-    const decl = !plain && declared.has(c) ? declared.get(c) : null;
-    const legal = plain || decl !== null;
-    const inCombo = combos.some((m) => m.split("+").some((x) => x.split("=")[0] === c));
-    const selectable = legal || inCombo;
-    const click = () => {
-      if (plain && !T.selected.size) playMove(c);
-      else if (decl && decl.length === 1) playMove(decl[0]);
-      else if (decl) { const b = document.querySelector(`[data-move="${CSS.escape(decl[0])}"]`); if (b) b.focus(); }
-      else if (inCombo || plain) toggleSelect(c);
-    };
-    const b = h("button", { type: "button", class: "cardbtn" + (legal ? " legal" : "") + (T.selected.has(c) ? " selected" : ""),
-      "data-card": c, "data-move": plain ? c : null, "data-focus-key": "card-" + idx, disabled: !selectable || T.pending,
-      "aria-label": cardName(c), "aria-pressed": inCombo && !plain ? String(T.selected.has(c)) : null,
-      onclick: click }, cardImg(c, false));
-    if (old && old.view && !(old.view.hand || []).includes(c)) b.classList.add("enter");
-    return b;
-  });
-  const choosing = cardMoves.size > 0 || combos.length > 0;
-  const hand = h("div", { class: "hand" + (choosing ? " choosing" : ""), role: "group", "aria-label": me !== null ? t("hand") : t("hand_of", { who: "—" }), onkeydown: handKeys }, handNodes);
-
-  const actionNodes = [];
-  for (const mv of buttons) actionNodes.push(h("button", { type: "button", "data-move": mv, "data-focus-key": "mv-" + mv, disabled: T.pending, "aria-label": moveAria(mv), onclick: () => playMove(mv) }, moveLabel(mv)));
-  if (combos.length) {
-    if (T.selected.size) {
-      const sel = [...T.selected].sort().join("+");
-      const match = combos.concat([...cardMoves.keys()]).find((m) => m.split("+").map((x) => x.split("=")[0]).sort().join("+") === sel);
-      actionNodes.push(h("button", { type: "button", "data-focus-key": "play-selected", disabled: !match || T.pending, onclick: () => { if (match) playMove(match); } }, t("play_selected")));
-    }
-    for (const mv of combos.slice(0, 24)) actionNodes.push(h("button", { type: "button", class: "secondary", "data-move": mv, "data-focus-key": "mv-" + mv, disabled: T.pending, "aria-label": moveAria(mv), onclick: () => playMove(mv) }, moveLabel(mv)));
-  }
-  if (stakes.length) {
-    const lo = Math.min(...stakes), hi = Math.max(...stakes);
-    const input = h("input", { type: "number", id: "stake-amount", min: lo, max: hi, step: 1, "aria-label": t("stake_amount"), "data-focus-key": "stake-input" });
-    input.value = String(Math.max(lo, Math.min(hi, Math.round((lo + hi) / 4))));
-    const go = () => { const v = Number(input.value); if (stakes.includes(v)) playMove("stake " + v); else { T.status = `${lo}–${hi}`; T.statusBad = true; renderTable(T.state); } };
-    input.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); go(); } });
-    const quick = [...new Set([lo, Math.round((lo + hi) / 2), hi])].filter((v) => stakes.includes(v));
-    actionNodes.push(h("div", { class: "stake" }, h("label", { for: "stake-amount", text: t("stake") }), input,
-      h("button", { type: "button", "data-focus-key": "stake-go", disabled: T.pending, onclick: go }, t("stake")),
-      quick.map((v) => h("button", { type: "button", class: "secondary", "data-move": "stake " + v, "data-focus-key": "stake-" + v, disabled: T.pending, onclick: () => playMove("stake " + v) }, String(v)))));
-  }
-  const status = h("p", { class: "status" + (T.statusBad ? " bad" : ""), id: "status", role: "status" },
-    T.status || (s.is_over ? "" : myTurn ? t("your_turn") : me === null ? t("spectating") : t("waiting_for", { who: seatName(view.to_move, seats) })));
-
-  const board = h("section", { class: "board", "aria-labelledby": "table-title", "data-version": s.version,
-    "data-deal": view.match ? view.match.deal_number : 1, "data-over": s.is_over ? "1" : "0", "data-my-turn": myTurn ? "1" : "0" }, seatBoxes,
-    h("div", { class: "centre", "aria-label": t("table_cards") }, pubNodes),
-    me !== null ? h("div", { class: "hand-area" }, h("h2", { class: "sr-only", text: t("hand") }), hand,
-      h("div", { class: "actions", role: "group", "aria-label": t("actions") }, actionNodes), status) : status);
-
-  // the finished deal (until dismissed), the end of the match
-  const notices = [];
-  const prev = T.previous;
-  const prevNumber = view.match ? view.match.results.length : 0;
-  if (prev && !s.is_over && T.seenPrevious !== prevNumber) {
-    const res = prev.result || [];
-    notices.push(h("section", { class: "notice", "aria-labelledby": "deal-over-h", id: "deal-over" },
-      h("h2", { id: "deal-over-h", text: t("deal_over", { n: prevNumber }) }),
-      h("p", { text: `${t("result")}: ` + res.map((x, i) => `${seatName(i, seats)} ${x > 0 ? "+" + x : x}`).join(" · ") }),
-      prev.hands ? h("div", {}, prev.hands.map((hd, i) => hd.length ? h("div", {}, h("span", { text: seatName(i, seats) + ": " }), cardRow(hd, true)) : null)) : null,
-      prev.public && prev.public.outcome && fieldOf(s.game, "outcome") ? h("p", { text: `${words(fieldOf(s.game, "outcome").label)}: ${fieldText(fieldOf(s.game, "outcome"), prev.public.outcome, seats)}` }) : null,
-      h("button", { type: "button", class: "secondary", id: "dismiss-deal", onclick: () => { T.seenPrevious = prevNumber; renderTable(T.state); } }, t("continue"))));
-  }
-  if (s.is_over) {
-    const w = s.winners || [];
-    let big = w.length ? t("winners", { who: w.map((i) => seatName(i, seats)).join(", ") }) : t("no_winner");
-    if (me !== null && w.length) big = w.includes(me) ? t("you_win") : t("you_lose");
-    notices.push(h("section", { class: "endscreen", id: "end-screen", "aria-labelledby": "end-h" },
-      h("h2", { id: "end-h", text: t("match_over") }), h("p", { class: "big", text: big }),
-      h("p", { text: `${t("scores")}: ` + view.match.scores.map((x, i) => `${seatName(i, seats)} ${x}`).join(" · ") }),
-      scoreSheet(view, seats),
-      h("p", { class: "row", style: "justify-content:center;margin-top:12px" },
-        h("a", { href: `/api/tables/${T.id}/record`, download: `cardplay-${s.game}-${T.id}.json`, id: "download", text: t("download") }),
-        h("a", { href: `/?game=${s.game}`, "data-link": "1", text: t("play_again") }),
-        h("a", { href: "/", "data-link": "1", text: t("back_lobby") }))));
-  }
-
-  // side: last trick, score sheet, moves, invite, keyboard help
-  const side = [];
-  const lt = lastTrick(view) || (prev && lastTrick(prev));
-  if (lt) {
-    side.push(h("details", { class: "panel", id: "last-trick", open: T.shownTrick },
-      h("summary", { text: t("last_trick"), onclick: (e) => { e.preventDefault(); T.shownTrick = !T.shownTrick; renderTable(T.state); } }),
-      seatCards(lt.cards, seats, true), lt.winner !== undefined && lt.winner !== null ? h("p", { text: `${t("winner")}: ${seatName(lt.winner, seats)}` }) : null));
-  }
-  if (view.match) {
-    side.push(h("details", { class: "panel", id: "score-sheet", open: T.shownSheet },
-      h("summary", { text: t("score_sheet"), onclick: (e) => { e.preventDefault(); T.shownSheet = !T.shownSheet; renderTable(T.state); } }),
-      scoreSheet(view, seats)));
-  }
-  const openSeats = seats.filter((x) => x.kind === "human" && !x.claimed);
-  if (openSeats.length && !s.is_over) {
-    const url = `${location.origin}/join/${T.id}`;
-    const input = h("input", { type: "text", readonly: true, value: url, id: "invite-url", "aria-label": t("invite") });
-    side.push(h("section", { class: "panel invite" }, h("p", { text: t("invite") }), input,
-      h("button", { type: "button", class: "secondary", onclick: async () => { input.select(); try { await navigator.clipboard.writeText(url); } catch (e) { document.execCommand && document.execCommand("copy"); } announce(t("copied")); } }, t("copy"))));
-  }
-  const hist = view.history || [];
-  side.push(h("section", { class: "panel", "aria-labelledby": "log-h" }, h("h2", { id: "log-h", text: t("moves_log") }),
-    h("ol", { class: "log", start: Math.max(1, hist.length - 29) }, hist.slice(-30).map(([seat, mv]) => h("li", { text: `${seatName(seat, seats)}: ${logText(mv)}` })))));
-  if (me !== null) side.push(h("p", { class: "kbd-help muted", text: t("keyboard_help") }));
-
-  m.replaceChildren(headLine, ...notices, h("div", { class: "layout" }, board, h("aside", { class: "side" }, side)));
-  T.prevPublic = view.public;
-  // keep keyboard focus where it was
-  if (focused) {
-    const again = m.querySelector(`[data-focus-key="${CSS.escape(focused)}"]:not([disabled])`) || m.querySelector(".hand button:not([disabled])");
-    if (again) again.focus();
-  }
-}
-
-function toggleSelect(c) {
-  if (T.selected.has(c)) T.selected.delete(c); else T.selected.add(c);
-  renderTable(T.state);
-}
-
-function handKeys(e) {
-  if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
-  const btns = [...document.querySelectorAll(".hand button")];
-  const i = btns.indexOf(document.activeElement);
-  if (i < 0) return;
-  e.preventDefault();
-  const step = e.key === "ArrowRight" ? 1 : -1;
-  for (let j = i + step; j >= 0 && j < btns.length; j += step) {
-    if (!btns[j].disabled) { btns[j].focus(); return; }
-  }
-}
-
-document.addEventListener("keydown", (e) => {
-  if (!T.state || e.altKey || e.ctrlKey || e.metaKey) return;
-  const tag = (e.target && e.target.tagName) || "";
-  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
-  if (/^[1-9]$/.test(e.key)) {
-    const legal = T.state.view.legal_moves || [];
-    const mv = legal[Number(e.key) - 1];
-    if (mv && T.seat !== null && T.state.view.to_move === T.seat) { e.preventDefault(); playMove(mv); }
-  } else if (e.key === "l" || e.key === "L" || e.key === "д" || e.key === "Д") {
-    T.shownTrick = !T.shownTrick; renderTable(T.state);
-  } else if (e.key === "s" || e.key === "S" || e.key === "ы" || e.key === "Ы") {
-    T.shownSheet = !T.shownSheet; renderTable(T.state);
-  }
-});
 
 /* ------------------------------------------------------------------ routing */
 function route() {

@@ -30,7 +30,7 @@ const TEXTS = {
     join_seat: "Take a free seat", watch_instead: "Watch", table_full: "Every seat is taken.",
     not_found: "No such table.", stake: "Stake", stake_amount: "Stake amount",
     play_selected: "Play the selected cards", keyboard_help:
-      "Keys: ←/→ move between cards, Enter plays, 1–9 play the n-th legal move, L last trick, S score sheet.",
+      "Keys: ←/→ move between cards, Enter plays, 1–9 play the n-th card of your hand, L last trick, S score sheet, ? rules.",
     played: "{who} played {move}.", you_played: "You played {move}.",
     err_stale: "The table moved on; your view was refreshed.", err_out_of_turn: "It is not your turn.",
     err_illegal: "That move is not legal now.", err_invalid: "That move is not understood.",
@@ -46,6 +46,22 @@ const TEXTS = {
     create_error: "Could not create the table: {message}", join_error: "Could not join: {message}",
     your_seat: "you are seat {n}", match_total: "Match", seat_n: "Seat {n}",
     offline: "The server cannot be reached; retry in a moment.", points: "Points", winner: "Taken by",
+    no_card_now: "No card can be played now; see the moves below.",
+    must_suit: "Only {suit} may be played now: {cards}.", playable_now: "{card} cannot be played now. Playable: {cards}.",
+    taken_by: "Taken by {who}", no_cards_yet: "No cards yet.", bot_level: "bot · {level}", person: "player",
+    cards_in_hand: "{n} cards in hand", rules: "Rules", close: "Close", rules_missing: "The rules of this game could not be loaded.",
+    confirm_move: "{move}? This cannot be undone.", confirm_yes: "Yes", cancel: "Cancel",
+    clear_selection: "Clear the selection", stake_range: "A stake from {lo} to {hi}.", last_deal: "How the last deal ended",
+    no_moves_yet: "No moves yet.", levels_h: "Bot levels",
+    level_about_random: "plays any legal move at random: for learning the rules.",
+    level_about_heuristic: "plays by rules of thumb a good club player uses; answers at once.",
+    level_about_fast: "weighs each move over many sampled deals: a solid opponent.",
+    level_about_strong: "searches longer than fast: the strongest opponent here.",
+    invalid_number: "Enter a whole number from {lo} to {hi}.",
+    http_429: "You are opening tables too fast; wait a minute and try again.",
+    http_409: "This table cannot take you: every seat is taken or the match is over.",
+    http_404: "No such table.", http_413: "The request is too large.",
+    http_503: "The server is busy; try again in a moment.",
   },
   ru: {
     skip: "К содержимому", language: "Язык", four_colour: "Четырёхцветная колода",
@@ -73,7 +89,7 @@ const TEXTS = {
     join_seat: "Занять свободное место", watch_instead: "Смотреть", table_full: "Все места заняты.",
     not_found: "Такого стола нет.", stake: "Ставка", stake_amount: "Размер ставки",
     play_selected: "Сыграть выбранные карты", keyboard_help:
-      "Клавиши: ←/→ — между картами, Enter — сыграть, 1–9 — n-й возможный ход, L — последняя взятка, S — счёт.",
+      "Клавиши: ←/→ — между картами, Enter — сыграть, 1–9 — n-я карта на руке, L — последняя взятка, S — счёт, ? — правила.",
     played: "{who}: {move}.", you_played: "Ваш ход: {move}.",
     err_stale: "Положение изменилось; вид обновлён.", err_out_of_turn: "Сейчас не ваш ход.",
     err_illegal: "Этот ход сейчас невозможен.", err_invalid: "Ход не распознан.",
@@ -89,6 +105,22 @@ const TEXTS = {
     create_error: "Не удалось создать стол: {message}", join_error: "Не удалось сесть: {message}",
     your_seat: "вы — место {n}", match_total: "Партия", seat_n: "Место {n}",
     offline: "Сервер недоступен; попробуйте чуть позже.", points: "Очки", winner: "Взял",
+    no_card_now: "Сейчас нельзя сыграть карту; см. ходы ниже.",
+    must_suit: "Сейчас можно сыграть только {suit}: {cards}.", playable_now: "{card} сейчас сыграть нельзя. Можно: {cards}.",
+    taken_by: "Взял: {who}", no_cards_yet: "Карт пока нет.", bot_level: "бот · {level}", person: "игрок",
+    cards_in_hand: "карт на руке: {n}", rules: "Правила", close: "Закрыть", rules_missing: "Не удалось загрузить правила этой игры.",
+    confirm_move: "{move}? Отменить будет нельзя.", confirm_yes: "Да", cancel: "Отмена",
+    clear_selection: "Снять выбор", stake_range: "Ставка от {lo} до {hi}.", last_deal: "Чем кончилась последняя сдача",
+    no_moves_yet: "Ходов пока нет.", levels_h: "Уровни ботов",
+    level_about_random: "ходит любой возможной картой наугад: чтобы освоить правила.",
+    level_about_heuristic: "играет по правилам опытного игрока; отвечает сразу.",
+    level_about_fast: "взвешивает каждый ход на множестве возможных раскладов: крепкий соперник.",
+    level_about_strong: "думает дольше быстрого: сильнейший соперник.",
+    invalid_number: "Введите целое число от {lo} до {hi}.",
+    http_429: "Вы открываете столы слишком часто; подождите минуту.",
+    http_409: "За этот стол сесть нельзя: все места заняты или партия окончена.",
+    http_404: "Такого стола нет.", http_413: "Слишком большой запрос.",
+    http_503: "Сервер занят; попробуйте чуть позже.",
   },
 };
 
@@ -104,3 +136,8 @@ const RANK_SHORT = { en: { T: "10" }, ru: { T: "10", J: "В", Q: "Д", K: "К", 
 const CARD_RE = /^[2-9TJQKA][SHDC]$/;
 const CARD_TOKEN = /\b([2-9TJQKA])([SHDC])\b/g;
 
+
+/* Bots get names, one per seat, so that the bots at a table are told apart in the log and on
+   the score sheet. */
+const BOT_NAMES = { en: ["Ada", "Boris", "Clara", "Dmitri", "Eva", "Fedor"],
+  ru: ["Ада", "Борис", "Клара", "Дмитрий", "Ева", "Фёдор"] };

@@ -1,0 +1,467 @@
+/* cardplay browser UI: the table of a game in play. Seats around, the cards on the table in the
+   middle (the trick, the stock and the trump as cards), your hand and your moves below, the end
+   of a deal explained. Drawn from the game's declaration; the few field names it draws as
+   objects (stock, trick, trump_card, trump_suit, hand_sizes) are the names every game shares
+   (docs/new-game.md). */
+"use strict";
+
+/* How long a trick that was just completed stays in the middle when the next lead follows at
+   once (a bot's lead): long enough to see both cards; a click or a key skips it. */
+const TRICK_HOLD_MS = 1800;
+
+/* ------------------------------------------------------------------ moves */
+/* The view's legal moves become card clicks, buttons and a stake form. */
+function classify(legal) {
+  const cardMoves = new Map(); const buttons = []; const stakes = []; const combos = [];
+  for (const m of legal) {
+    if (CARD_RE.test(m)) cardMoves.set(m, m);
+    else if (/^stake \d+$/.test(m)) stakes.push(Number(m.slice(6)));
+    else if (m.includes("+")) combos.push(m);
+    else buttons.push(m);
+  }
+  return { cardMoves, buttons, stakes, combos };
+}
+function moveLabel(m) {
+  const kind = T.state ? moveKind(T.state.game, m) : null;
+  if (!kind || kind.name === "card") return prettyText(m.split("+").join(" + "));
+  if (/^[a-z]+$/.test(kind.pattern)) return words(kind.label);  // a word: close, draw, stand
+  const n = /^[a-z]+ (\d+)$/.exec(m);  // stake 25
+  return n ? `${words(kind.label)} ${n[1]}` : `${words(kind.label)}: ${prettyText(m)}`;
+}
+function logText(m) {
+  const kind = T.state ? moveKind(T.state.game, m) : null;
+  return kind && kind.name !== "card" && !/[2-9TJQKA][SHDC]/.test(m) ? moveLabel(m) : prettyText(m);
+}
+function moveAria(m) {
+  let r;
+  if (CARD_RE.test(m)) return cardName(m);
+  if ((r = /^([KQ][SHDC])=(20|40)$/.exec(m))) return t("m_marriage", { card: cardName(r[1]), n: r[2] });
+  if (m.includes("+")) return m.split("+").map((c) => CARD_RE.test(c.split("=")[0]) ? cardName(c.split("=")[0]) + (c.includes("=") ? " = " + c.split("=")[1] : "") : c).join(", ");
+  return moveLabel(m);
+}
+function needsConfirm(m) {
+  const kind = T.state ? moveKind(T.state.game, m) : null;
+  return Boolean(kind && kind.confirm);
+}
+/* A move as the player asked for it: irreversible ones (closing the talon) ask first. */
+function askMove(m) {
+  if (needsConfirm(m) && T.confirm !== m) { T.confirm = m; renderTable(T.state); return; }
+  T.confirm = null;
+  playMove(m);
+}
+/* Why a card cannot be played: the cards that can, and their suit when they share one. The
+   browser holds no rules, so it says what the legal moves show, not the rule behind them. */
+function illegalReason(card, legalCards) {
+  if (!legalCards.length) return t("no_card_now");
+  const suits = new Set(legalCards.map((c) => c[1]));
+  const list = legalCards.map(cardShort).join(" ");
+  if (suits.size === 1 && !suits.has(card[1])) return t("must_suit", { suit: SUIT_SYMBOL[[...suits][0]], cards: list });
+  return t("playable_now", { card: cardShort(card), cards: list });
+}
+
+/* ------------------------------------------------------------------ cards on the table */
+function cardRow(cards, mini, limit) {
+  const shown = limit && cards.length > limit ? cards.slice(cards.length - limit) : cards;
+  return h("div", { class: "cards" }, shown.map((c) => cardImg(c, mini)),
+    shown.length < cards.length ? h("span", { text: `(+${cards.length - shown.length})` }) : null);
+}
+function seatCards(list, seats, mini, fresh) {
+  return h("div", { class: "cards" }, list.map((x, i) => h("div", { class: "played" + (fresh !== undefined && i >= fresh ? " enter" : "") },
+    typeof x.card === "string" && CARD_RE.test(x.card) ? cardImg(x.card, mini) : h("span", { text: String(x.card) }),
+    h("span", { text: seatName(x.seat, seats) }))));
+}
+function backs(count, label) {
+  const shown = Math.min(count, 8);
+  return h("div", { class: "backs", role: "img", "aria-label": label },
+    Array.from({ length: shown }, () => h("img", { class: "back", src: "/static/cards/back.svg", alt: "", width: 26, height: 36 })),
+    count > shown ? h("span", { class: "more", "aria-hidden": "true", text: `+${count - shown}` }) : null);
+}
+
+/* The last completed trick: a game's `last_trick` record or the last of its `tricks`. */
+function lastTrick(view) {
+  const p = view.public || {};
+  if (p.last_trick && p.last_trick.cards) return { cards: p.last_trick.cards, winner: p.last_trick.winner };
+  if (Array.isArray(p.tricks) && p.tricks.length) {
+    const last = p.tricks[p.tricks.length - 1];
+    const n = view.players;
+    const cards = (last.cards || []).map((c, i) => (typeof c === "object" ? c : { seat: last.leader !== undefined ? (last.leader + i) % n : i, card: c }));
+    return { cards, winner: last.winner };
+  }
+  return null;
+}
+/* A trick completed between two states stays in the middle a moment if the next one began. */
+function noteCompletedTrick(old, view) {
+  if (!old || !old.view || old.view.game !== view.game) return;
+  const before = lastTrick(old.view); const now = lastTrick(view);
+  if (!now || JSON.stringify(before) === JSON.stringify(now)) return;
+  T.hold = { trick: now, until: Date.now() + TRICK_HOLD_MS };
+  clearTimeout(T.holdTimer);
+  T.holdTimer = setTimeout(() => { T.hold = null; if (T.state) renderTable(T.state); }, TRICK_HOLD_MS);
+}
+function skipHold() {
+  if (!T.hold) return;
+  T.hold = null; clearTimeout(T.holdTimer); renderTable(T.state);
+}
+
+/* The trick area: the trick in play; else the one just completed, with who took it, until the
+   next lead. It keeps its size, so the hand below never moves. */
+function trickArea(f, view, seats) {
+  const pub = view.public || {};
+  const current = pub[f.name] || [];
+  const done = lastTrick(view);
+  const held = T.hold && Date.now() < T.hold.until ? T.hold.trick : null;
+  const taken = (tr) => tr.winner !== undefined && tr.winner !== null ? h("p", { class: "caption", id: "trick-caption", text: t("taken_by", { who: seatName(tr.winner, seats) }) }) : null;
+  const kids = [h("h3", { text: words(f.label) })];
+  let cls = "trick";
+  if (!current.length && (held || done)) {
+    // the trick just taken stays until the next lead
+    cls += " completed";
+    kids.push(seatCards((held || done).cards, seats, false), taken(held || done));
+  } else if (!current.length) {
+    kids.push(h("p", { class: "muted-light", text: t("no_cards_yet") }));
+  } else {
+    // the next lead came at once: the trick just taken shows small beside it for a moment
+    if (held) kids.push(h("div", { class: "just-taken" }, seatCards(held.cards, seats, true), taken(held)));
+    const before = (T.prevPublic && Array.isArray(T.prevPublic[f.name])) ? T.prevPublic[f.name].length : current.length;
+    kids.push(seatCards(current, seats, false, before < current.length ? before : current.length));
+  }
+  return h("div", { class: "pubgroup " + cls, "data-key": f.name, id: "trick", onclick: held ? skipHold : null }, kids);
+}
+
+/* The public state, field by field as the game declares it: the stock, the trump and the trick
+   as objects, per-seat fields in the seat boxes, the rest as labelled values; records of the
+   whole deal so far (declared detail) stay out of the way. */
+const BIG_NUMBERS = new Set(["bank", "count"]);  // numbers that are the heart of a game's table
+
+function renderPublic(view, seats, perSeat) {
+  const pub = view.public || {};
+  const piles = []; const centre = []; const facts = [];
+  const group = (f, ...kids) => h("div", { class: "pubgroup", "data-key": f.name }, h("h3", { text: words(f.label) }), ...kids);
+  for (const f of declOf(view.game).public) {
+    const v = pub[f.name];
+    if (f.detail || f.name === "last_trick") continue;
+    const subs = (f.fields || []).map((x) => x.name);
+    if (f.name === "trick" && f.kind === "records") { centre.unshift(trickArea(f, view, seats)); continue; }
+    if (v === null || v === undefined || (Array.isArray(v) && !v.length)) continue;
+    if (f.kind === "per_seat" || f.kind === "per_seat_cards" || f.kind === "per_seat_choice") {
+      perSeat.push([f, v]);
+    } else if (f.kind === "records" && subs.includes("seat") && subs.includes("card")) {
+      centre.push(group(f, seatCards(v, seats, false)));
+    } else if (f.kind === "records" && subs.includes("seat") && subs.includes("cards")) {
+      centre.push(group(f, h("div", { class: "cards" }, v.slice(-4).map((p) => h("div", { class: "played" },
+        h("div", { class: "cards" }, (p.cards || []).map((c) => cardImg(c, true))), h("span", { text: seatName(p.seat, seats) }))))));
+    } else if (f.kind === "cards") {
+      centre.push(group(f, cardRow(v, v.length > 8, 12)));
+    } else if (f.kind === "card") {
+      (f.name === "trump_card" ? piles : centre).push(group(f, cardImg(v, false)));
+    } else if (f.name === "stock" && f.kind === "number") {
+      piles.unshift(group(f, h("div", { class: "stack" }, backImg(false, t("cards_left", { n: v })),
+        h("span", { class: "count", "aria-hidden": "true", text: String(v) }))));
+    } else if (f.name === "trump_suit" && f.kind === "suit") {
+      piles.push(group(f, h("div", { class: "bigsuit" + ("HD".includes(v) ? " red" : ""), role: "img", "aria-label": SUITS[lang][v] || v, text: SUIT_SYMBOL[v] || v })));
+    } else if (f.kind === "number" && BIG_NUMBERS.has(f.name)) {
+      centre.push(group(f, h("div", { class: "bignum", text: String(v) })));
+    } else {
+      facts.push([f, v]);
+    }
+  }
+  const out = [];
+  if (piles.length) out.push(h("div", { class: "piles" }, piles));
+  out.push(...centre);
+  if (facts.length) {
+    out.push(h("div", { class: "pubgroup", "data-key": "facts" }, h("dl", { class: "kv" },
+      facts.map(([f, v]) => [h("dt", { text: words(f.label), title: f.description ? words(f.description) : null }), h("dd", { text: fieldText(f, v, seats) })]))));
+  }
+  return out;
+}
+
+/* ------------------------------------------------------------------ seats */
+function seatBox(i, view, s, perSeat) {
+  const seats = s.seats; const info = seats[i] || {}; const me = T.seat;
+  const badges = [];
+  if (view.dealer === i) badges.push(h("span", { class: "badge", text: t("dealer") }));
+  if (view.to_move === i && !s.is_over) badges.push(h("span", { class: "badge turn", text: t("to_move") }));
+  if (info.kind === "human" && info.claimed && !info.connected) badges.push(h("span", { class: "badge away", text: info.bot_playing ? t("bot_holds") : t("away") }));
+  const who = info.kind === "bot" ? t("bot_level", { level: levelName(info.level) }) : i === me ? null : t("person");
+  const lines = [];
+  if (view.match) lines.push([t("match_total"), String(view.match.scores[i])]);
+  if (view.points && view.points.some((x) => x)) lines.push([t("points"), String(view.points[i])]);
+  let count = null; const known = [];
+  for (const [f, v] of perSeat) {
+    if (f.name === "hand_sizes") { count = v[i]; continue; }
+    if (f.kind === "per_seat_cards") { if (v[i] && v[i].length) known.push([f, v[i]]); continue; }
+    const x = seatValueText(f, v[i]);
+    if (x !== null) lines.push([words(f.label), x]);
+  }
+  return h("div", { class: "seat" + (view.to_move === i && !s.is_over ? " turn" : "") + (i === me ? " mine" : ""), role: "listitem", "data-seat": i },
+    h("div", { class: "name" }, h("span", { class: "who", text: seatName(i, seats) }),
+      who ? h("span", { class: "sub", text: who }) : null, badges),
+    count !== null && i !== me ? backs(count, t("cards_in_hand", { n: count })) : null,
+    known.map(([f, cards]) => h("div", { class: "known", title: words(f.label) }, h("span", { class: "sr-only", text: words(f.label) }), cardRow(cards, true))),
+    lines.length ? h("dl", { class: "seatfacts" }, lines.map(([k, v]) => h("div", {}, h("dt", { text: k }), h("dd", { text: v })))) : null);
+}
+
+function scoreSheet(view, seats) {
+  const m = view.match;
+  if (!m) return null;
+  const n = view.players;
+  const head = h("tr", {}, h("th", { scope: "col", text: t("deal_col") }), Array.from({ length: n }, (_, i) => h("th", { scope: "col", text: seatName(i, seats) })));
+  const rows = (m.results || []).map((r, d) => h("tr", {}, h("td", { text: String(d + 1) }), (r || []).map((x) => h("td", { text: x > 0 ? "+" + x : String(x) }))));
+  const total = h("tr", {}, h("th", { scope: "row", text: t("total") }), (m.scores || []).map((x) => h("th", { text: String(x) })));
+  return h("table", { class: "sheet" }, h("caption", { class: "sr-only", text: t("score_sheet") }), h("thead", {}, head), h("tbody", {}, rows, total));
+}
+
+/* How a finished deal came about: its result, points and every per-seat fact of the game by
+   seat, the hands left, and the reason it ended, as the game declares them. */
+function dealBreakdown(prev, seats) {
+  const n = prev.players;
+  const cols = Array.from({ length: n }, (_, i) => i);
+  const row = (label, cells, cls) => h("tr", { class: cls || null }, h("th", { scope: "row", text: label }), cells);
+  const rows = [];
+  const res = prev.result || [];
+  rows.push(row(t("result"), cols.map((i) => h("td", { text: res[i] > 0 ? "+" + res[i] : String(res[i] ?? "—") })), "total"));
+  if (prev.points && prev.points.some((x) => x)) rows.push(row(t("points"), cols.map((i) => h("td", { text: String(prev.points[i]) }))));
+  const pub = prev.public || {};
+  const other = [];
+  for (const f of declOf(prev.game).public) {
+    const v = pub[f.name];
+    if (f.detail || v === null || v === undefined || (Array.isArray(v) && !v.length)) continue;
+    if (f.kind === "per_seat" || f.kind === "per_seat_choice") {
+      if (f.name === "hand_sizes" && v.every((x) => !x)) continue;
+      rows.push(row(words(f.label), cols.map((i) => h("td", { text: seatValueText(f, v[i]) ?? "—" }))));
+    } else if (f.kind === "per_seat_cards") {
+      if (v.some((x) => x && x.length)) rows.push(row(words(f.label), cols.map((i) => h("td", {}, v[i] && v[i].length ? cardRow(v[i], true) : "—"))));
+    } else if (["record", "choice", "seat", "seats", "flag"].includes(f.kind) || (f.kind === "records" && !(f.fields || []).some((x) => x.name === "card"))) {
+      other.push([f, v]);
+    }
+  }
+  return h("div", { class: "breakdown" },
+    h("table", { class: "sheet" }, h("thead", {}, h("tr", {}, h("td", {}), cols.map((i) => h("th", { scope: "col", text: seatName(i, seats) })))), h("tbody", {}, rows)),
+    other.length ? h("dl", { class: "kv" }, other.map(([f, v]) => [h("dt", { text: words(f.label) }), h("dd", { text: fieldText(f, v, seats) })])) : null);
+}
+
+/* ------------------------------------------------------------------ the whole table */
+function renderTable(old) {
+  const s = T.state; if (!s) return;
+  const view = s.view; const seats = s.seats; const n = view.players;
+  const me = T.seat; const myTurn = me !== null && view.to_move === me && !s.is_over;
+  if (old && old !== s) noteCompletedTrick(old, view);
+  if (!myTurn) T.confirm = null;
+  const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focusKey : null;
+  const logWasAtEnd = (() => { const l = document.querySelector(".log"); return !l || l.scrollTop + l.clientHeight >= l.scrollHeight - 4; })();
+  const m = main();
+  const title = T.welcome ? ((T.welcome.title && (T.welcome.title[lang] || T.welcome.title.en)) || s.game) : s.game;
+
+  const headLine = h("div", { class: "table-head" },
+    h("h1", { id: "table-title" }, title),
+    h("span", { class: "muted", text: `${t("deal_n", { n: view.match ? view.match.deal_number : 1 })}` + (me !== null ? ` · ${t("your_seat", { n: me + 1 })}` : ` · ${t("spectating")}`) }),
+    h("button", { type: "button", class: "secondary small", id: "rules-button", onclick: () => showRules(s.game) }, t("rules")),
+    T.welcome && T.welcome.commitment ? h("span", { class: "commitment", id: "commitment", title: `${T.welcome.commitment} — ${t("commitment_hint")}`, text: t("commitment", { h: T.welcome.commitment.slice(0, 12) }) }) : null);
+
+  const perSeat = [];
+  const pubNodes = renderPublic(view, seats, perSeat);
+  const order = me === null ? Array.from({ length: n }, (_, i) => i) : Array.from({ length: n - 1 }, (_, k) => (me + 1 + k) % n);
+  const others = h("div", { class: "seats", role: "list", "aria-label": t("seats") }, order.map((i) => seatBox(i, view, s, perSeat)));
+  const mine = me !== null ? h("div", { class: "seats mine-row", role: "list", "aria-label": t("you") }, seatBox(me, view, s, perSeat)) : null;
+
+  // hand and actions
+  const { cardMoves, buttons, stakes, combos } = classify(myTurn ? view.legal_moves : []);
+  // a card whose only legal plays carry a declaration (A♠=♥) points at those buttons
+  const declared = new Map();
+  for (const mv of buttons) {
+    const r = /^([2-9TJQKA][SHDC])=/.exec(mv);
+    if (r) declared.set(r[1], [...(declared.get(r[1]) || []), mv]);
+  }
+  const choosing = cardMoves.size > 0 || combos.length > 0;
+  const legalCards = (view.hand || []).filter((c) => cardMoves.has(c) || declared.has(c) || combos.some((x) => x.split("+").some((y) => y.split("=")[0] === c)));
+  const handNodes = (view.hand || []).map((c, idx) => {
+    const plain = cardMoves.has(c);
+    const decl = !plain && declared.has(c) ? declared.get(c) : null;
+    const legal = plain || decl !== null;
+    const inCombo = combos.some((x) => x.split("+").some((y) => y.split("=")[0] === c));
+    const selectable = legal || inCombo;
+    const click = () => {
+      if (!selectable) { T.status = illegalReason(c, legalCards); T.statusBad = true; renderTable(T.state); announce(T.status); return; }
+      if (plain && !T.selected.size) askMove(c);
+      else if (decl && decl.length === 1) askMove(decl[0]);
+      else if (decl) { const b = document.querySelector(`[data-move="${CSS.escape(decl[0])}"]`); if (b) b.focus(); }
+      else toggleSelect(c);
+    };
+    const b = h("button", { type: "button", class: "cardbtn" + (selectable ? " legal" : choosing ? " illegal" : "") + (T.selected.has(c) ? " selected" : ""),
+      "data-card": c, "data-move": plain ? c : null, "data-focus-key": "card-" + idx, disabled: !choosing || T.pending,
+      "aria-disabled": choosing && !selectable ? "true" : null,
+      "aria-label": cardName(c), "aria-pressed": inCombo && !plain ? String(T.selected.has(c)) : null,
+      onclick: click }, cardImg(c, false));
+    if (old && old.view && !(old.view.hand || []).includes(c)) b.classList.add("enter");
+    return b;
+  });
+  const hand = h("div", { class: "hand" + (choosing ? " choosing" : ""), role: "group", "aria-label": me !== null ? t("hand") : t("hand_of", { who: "—" }), onkeydown: handKeys }, handNodes);
+
+  const actionNodes = [];
+  if (T.confirm && view.legal_moves.includes(T.confirm)) {
+    actionNodes.push(h("div", { class: "confirm", role: "alertdialog", "aria-labelledby": "confirm-q" },
+      h("span", { id: "confirm-q", text: t("confirm_move", { move: moveLabel(T.confirm) }) }),
+      h("button", { type: "button", id: "confirm-yes", "data-focus-key": "confirm-yes", onclick: () => askMove(T.confirm) }, t("confirm_yes")),
+      h("button", { type: "button", class: "secondary", id: "confirm-no", onclick: () => { T.confirm = null; renderTable(T.state); } }, t("cancel"))));
+  }
+  for (const mv of buttons) actionNodes.push(h("button", { type: "button", "data-move": mv, "data-focus-key": "mv-" + mv, disabled: T.pending, "aria-label": moveAria(mv), onclick: () => askMove(mv) }, moveLabel(mv)));
+  if (combos.length) {
+    if (T.selected.size) {
+      const sel = [...T.selected].sort().join("+");
+      const match = combos.concat([...cardMoves.keys()]).find((x) => x.split("+").map((y) => y.split("=")[0]).sort().join("+") === sel);
+      actionNodes.push(h("button", { type: "button", id: "play-selected", "data-focus-key": "play-selected", disabled: !match || T.pending, onclick: () => { if (match) askMove(match); } }, t("play_selected")));
+      actionNodes.push(h("button", { type: "button", class: "secondary", onclick: () => { T.selected = new Set(); renderTable(T.state); } }, t("clear_selection")));
+    }
+    for (const mv of combos.slice(0, 24)) actionNodes.push(h("button", { type: "button", class: "secondary", "data-move": mv, "data-focus-key": "mv-" + mv, disabled: T.pending, "aria-label": moveAria(mv), onclick: () => askMove(mv) }, moveLabel(mv)));
+  }
+  if (stakes.length) {
+    const lo = Math.min(...stakes), hi = Math.max(...stakes);
+    const input = h("input", { type: "number", id: "stake-amount", min: lo, max: hi, step: 1, "aria-label": t("stake_amount"), "data-focus-key": "stake-input" });
+    input.value = String(Math.max(lo, Math.min(hi, Math.round((lo + hi) / 4))));
+    const go = () => { const v = Number(input.value); if (stakes.includes(v)) playMove("stake " + v); else { T.status = t("stake_range", { lo, hi }); T.statusBad = true; renderTable(T.state); } };
+    input.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); go(); } });
+    const quick = [...new Set([lo, Math.round((lo + hi) / 2), hi])].filter((v) => stakes.includes(v));
+    actionNodes.push(h("div", { class: "stake" }, h("label", { for: "stake-amount", text: t("stake") }), input,
+      h("button", { type: "button", "data-focus-key": "stake-go", disabled: T.pending, onclick: go }, t("stake")),
+      quick.map((v) => h("button", { type: "button", class: "secondary", "data-move": "stake " + v, "data-focus-key": "stake-" + v, disabled: T.pending, onclick: () => playMove("stake " + v) }, String(v)))));
+  }
+  const status = h("p", { class: "status" + (T.statusBad ? " bad" : ""), id: "status", role: "status" },
+    T.status || (s.is_over ? "" : myTurn ? t("your_turn") : me === null ? t("spectating") : t("waiting_for", { who: seatName(view.to_move, seats) })));
+
+  const board = h("section", { class: "board", "aria-labelledby": "table-title", "data-version": s.version,
+    "data-deal": view.match ? view.match.deal_number : 1, "data-over": s.is_over ? "1" : "0", "data-my-turn": myTurn ? "1" : "0" }, others,
+    h("div", { class: "centre", "aria-label": t("table_cards") }, pubNodes),
+    me !== null ? h("div", { class: "hand-area" }, mine, h("h2", { class: "sr-only", text: t("hand") }), hand,
+      h("div", { class: "actions", role: "group", "aria-label": t("actions") }, actionNodes), status) : status);
+
+  // the finished deal (until dismissed), the end of the match
+  const notices = [];
+  const prev = T.previous;
+  const prevNumber = view.match ? view.match.results.length : 0;
+  if (prev && !s.is_over && T.seenPrevious !== prevNumber) {
+    notices.push(h("section", { class: "notice", "aria-labelledby": "deal-over-h", id: "deal-over" },
+      h("h2", { id: "deal-over-h", text: t("deal_over", { n: prevNumber }) }),
+      dealBreakdown(prev, seats),
+      h("button", { type: "button", class: "secondary", id: "dismiss-deal", onclick: () => { T.seenPrevious = prevNumber; renderTable(T.state); } }, t("continue"))));
+  }
+  if (s.is_over) {
+    const w = s.winners || [];
+    let big = w.length ? t("winners", { who: w.map((i) => seatName(i, seats)).join(", ") }) : t("no_winner");
+    if (me !== null && w.length) big = w.includes(me) ? t("you_win") : t("you_lose");
+    notices.push(h("section", { class: "endscreen", id: "end-screen", "aria-labelledby": "end-h" },
+      h("h2", { id: "end-h", text: t("match_over") }), h("p", { class: "big", text: big }),
+      h("p", { text: `${t("scores")}: ` + view.match.scores.map((x, i) => `${seatName(i, seats)} ${x}`).join(" · ") }),
+      scoreSheet(view, seats),
+      prev ? h("details", { class: "last-deal" }, h("summary", { text: t("last_deal") }), dealBreakdown(prev, seats)) : null,
+      h("p", { class: "row", style: "justify-content:center;margin-top:12px" },
+        h("a", { href: `/api/tables/${T.id}/record`, download: `cardplay-${s.game}-${T.id}.json`, id: "download", text: t("download") }),
+        h("a", { href: `/?game=${s.game}`, "data-link": "1", text: t("play_again") }),
+        h("a", { href: "/", "data-link": "1", text: t("back_lobby") }))));
+  }
+
+  // side: last trick, score sheet, moves, invite, keyboard help
+  const side = [];
+  const lt = lastTrick(view) || (prev && lastTrick(prev));
+  if (lt) {
+    side.push(h("details", { class: "panel", id: "last-trick", open: T.shownTrick },
+      h("summary", { text: t("last_trick"), onclick: (e) => { e.preventDefault(); T.shownTrick = !T.shownTrick; renderTable(T.state); } }),
+      seatCards(lt.cards, seats, true), lt.winner !== undefined && lt.winner !== null ? h("p", { text: t("taken_by", { who: seatName(lt.winner, seats) }) }) : null));
+  }
+  if (view.match) {
+    side.push(h("details", { class: "panel", id: "score-sheet", open: T.shownSheet },
+      h("summary", { text: t("score_sheet"), onclick: (e) => { e.preventDefault(); T.shownSheet = !T.shownSheet; renderTable(T.state); } }),
+      scoreSheet(view, seats)));
+  }
+  const openSeats = seats.filter((x) => x.kind === "human" && !x.claimed);
+  if (openSeats.length && !s.is_over) {
+    const url = `${location.origin}/join/${T.id}`;
+    const input = h("input", { type: "text", readonly: true, value: url, id: "invite-url", "aria-label": t("invite") });
+    side.push(h("section", { class: "panel invite" }, h("p", { text: t("invite") }), input,
+      h("button", { type: "button", class: "secondary", onclick: async () => { input.select(); try { await navigator.clipboard.writeText(url); } catch (e) { document.execCommand && document.execCommand("copy"); } announce(t("copied")); } }, t("copy"))));
+  }
+  // a run of the same move by the same seat (drawing until a card fits) is one line: "Draw ×14"
+  const runs = [];
+  for (const [seat, mv] of view.history || []) {
+    const last = runs[runs.length - 1];
+    if (last && last.seat === seat && last.mv === mv && !CARD_RE.test(mv)) last.n += 1;
+    else runs.push({ seat, mv, n: 1 });
+  }
+  side.push(h("section", { class: "panel", "aria-labelledby": "log-h" }, h("h2", { id: "log-h", text: t("moves_log") }),
+    runs.length ? h("ol", { class: "log", id: "log" }, runs.map((r) => h("li", { text: `${seatName(r.seat, seats)}: ${logText(r.mv)}` + (r.n > 1 ? ` ×${r.n}` : "") })))
+      : h("p", { class: "muted", text: t("no_moves_yet") })));
+  if (me !== null) side.push(h("p", { class: "kbd-help muted", text: t("keyboard_help") }));
+
+  m.replaceChildren(headLine, ...notices, h("div", { class: "layout" }, board, h("aside", { class: "side" }, side)));
+  T.prevPublic = view.public;
+  const log = m.querySelector(".log");
+  if (log && logWasAtEnd) log.scrollTop = log.scrollHeight;
+  // keep keyboard focus where it was
+  if (focused) {
+    const again = m.querySelector(`[data-focus-key="${CSS.escape(focused)}"]:not([disabled])`) || m.querySelector(".hand button:not([disabled])");
+    if (again) again.focus();
+  } else if (T.confirm) {
+    const yes = m.querySelector("#confirm-yes");
+    if (yes) yes.focus();
+  }
+}
+
+function toggleSelect(c) {
+  if (T.selected.has(c)) T.selected.delete(c); else T.selected.add(c);
+  renderTable(T.state);
+}
+
+function handKeys(e) {
+  if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
+  const btns = [...document.querySelectorAll(".hand button")];
+  const i = btns.indexOf(document.activeElement);
+  if (i < 0) return;
+  e.preventDefault();
+  const step = e.key === "ArrowRight" ? 1 : -1;
+  for (let j = i + step; j >= 0 && j < btns.length; j += step) {
+    if (!btns[j].disabled && btns[j].classList.contains("legal")) { btns[j].focus(); return; }
+  }
+}
+
+/* ------------------------------------------------------------------ rules */
+const RULES_CACHE = {};
+async function showRules(game) {
+  const key = game + ":" + lang;
+  let text = RULES_CACHE[key];
+  if (text === undefined) {
+    try { text = RULES_CACHE[key] = (await getJSON(`/api/games/${encodeURIComponent(game)}/rules?lang=${lang}`)).text; }
+    catch (e) { text = null; }
+  }
+  const old = document.getElementById("rules-dialog");
+  if (old) old.remove();
+  const close = () => { dlg.close(); dlg.remove(); const b = document.getElementById("rules-button"); if (b) b.focus(); };
+  const dlg = h("dialog", { id: "rules-dialog", class: "rules", "aria-labelledby": "rules-h" },
+    h("h2", { id: "rules-h", text: `${t("rules")}: ${gameTitle(declOf(game))}` }),
+    text ? text.split(/\n{2,}/).map((para) => h("p", { text: para.replace(/\n/g, " ") })) : h("p", { text: t("rules_missing") }),
+    h("h3", { text: t("levels_h") }),
+    h("ul", {}, ["random", "heuristic", "fast", "strong"].map((l) => h("li", {}, h("strong", { text: levelName(l) }), " — ", t("level_about_" + l)))),
+    h("button", { type: "button", id: "rules-close", onclick: close }, t("close")));
+  dlg.addEventListener("cancel", (e) => { e.preventDefault(); close(); });
+  document.body.append(dlg);
+  dlg.showModal();
+}
+
+document.addEventListener("keydown", (e) => {
+  if (!T.state || e.altKey || e.ctrlKey || e.metaKey) return;
+  const tag = (e.target && e.target.tagName) || "";
+  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || document.getElementById("rules-dialog")) return;
+  if (T.hold) skipHold();
+  if (/^[1-9]$/.test(e.key)) {
+    // digits play the n-th card of the hand; special moves (close, exchange) never by a digit
+    const c = (T.state.view.hand || [])[Number(e.key) - 1];
+    const legal = T.state.view.legal_moves || [];
+    if (c && T.seat !== null && T.state.view.to_move === T.seat && legal.includes(c)) { e.preventDefault(); askMove(c); }
+  } else if (e.key === "l" || e.key === "L" || e.key === "д" || e.key === "Д") {
+    T.shownTrick = !T.shownTrick; renderTable(T.state);
+  } else if (e.key === "s" || e.key === "S" || e.key === "ы" || e.key === "Ы") {
+    T.shownSheet = !T.shownSheet; renderTable(T.state);
+  } else if (e.key === "?" || e.key === ",") {
+    showRules(T.state.game);
+  } else if (e.key === "Escape" && T.confirm) {
+    T.confirm = null; renderTable(T.state);
+  }
+});

@@ -1,0 +1,123 @@
+"""The table as a player meets it, in real Chromium: seats named and numbered from 1, a
+completed trick kept on the table with who took it, the talon closed only after a confirmation,
+an unplayable card explained, the rules one click away, and no code identifier on screen in
+English or Russian."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import httpx
+from fastapi.testclient import TestClient
+from playwright.sync_api import Page, expect
+
+from .conftest import LiveServer, create
+from .test_browser import board_attr, play_one
+
+# what a code identifier looks like on screen: snake_case words (play_out, won_trick)
+IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b")
+
+
+def open_seeded(page: Page, server: LiveServer, game: str, seed: int, lang: str = "en") -> str:
+    """A table against a random bot with a fixed seed, opened in the page with its seat token."""
+    r = httpx.post(server.url + "/api/tables", json={
+        "game": game, "seed": seed,
+        "options": {"players": 2} if game in ("macao", "chukhny") else {},
+        "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]})
+    assert r.status_code == 201, r.text
+    table = r.json()
+    page.goto(server.url + "/")
+    page.evaluate("([id, tok, lang]) => { localStorage.setItem('cardplay.token.' + id, tok);"
+                  " localStorage.setItem('cardplay.lang', lang); }",
+                  [table["table"], json.dumps({"token": table["token"], "seat": table["seat"]}),
+                   lang])
+    page.goto(server.url + "/t/" + table["table"])
+    page.wait_for_selector(".board")
+    return str(table["table"])
+
+
+def test_seats_trick_confirmation_and_reasons(live: LiveServer, page: Page) -> None:
+    open_seeded(page, live, "sixty-six", seed=11)
+    expect(page.locator(".table-head .muted")).to_contain_text("you are seat 1")
+    expect(page.locator(".seat .who")).to_have_text(["Boris", "You"])
+    expect(page.locator(".seat[data-seat='1'] .sub")).to_have_text("bot · random")
+    rng = random.Random(2)
+    saw = {"trick": False, "confirm": False, "illegal": False}
+    for _ in range(60):
+        if board_attr(page, "data-deal") != "1" or page.locator("#end-screen").count():
+            break
+        page.wait_for_function(
+            "() => document.querySelector('#end-screen') || document.querySelector('#deal-over')"
+            " || document.querySelector('.board').dataset.myTurn === '1'", timeout=15000)
+        if page.locator("#deal-over, #end-screen").count():
+            break
+        # a trick just taken shows both its cards and who took it
+        if page.locator("#trick-caption").count():
+            caption = page.locator("#trick-caption").inner_text()
+            assert re.fullmatch(r"Taken by (You|Boris)", caption), caption
+            assert page.locator("#trick .played").count() >= 2
+            saw["trick"] = True
+        close = page.locator("[data-move='close']")
+        if close.count() and not saw["confirm"]:
+            version = board_attr(page, "data-version")
+            close.click()
+            expect(page.locator("#confirm-q")).to_have_text(
+                "Close the talon? This cannot be undone.")
+            assert board_attr(page, "data-version") == version  # nothing was sent
+            page.keyboard.press("Escape")
+            expect(page.locator("#confirm-q")).to_have_count(0)
+            page.locator("[data-move='close']").click()
+            page.locator("#confirm-yes").click()
+            page.wait_for_function("v => document.querySelector('.board').dataset.version !== v",
+                                   arg=version)
+            saw["confirm"] = True
+            continue
+        illegal = page.locator(".hand button.illegal")
+        if illegal.count() and not saw["illegal"]:
+            version = board_attr(page, "data-version")
+            illegal.first.click(force=True)  # aria-disabled: Playwright would wait for it
+            status = page.locator("#status").inner_text()
+            assert "cannot be played now" in status or status.startswith("Only "), status
+            assert board_attr(page, "data-version") == version
+            saw["illegal"] = True
+        play_one(page, rng)
+    assert saw == {"trick": True, "confirm": True, "illegal": True}
+
+
+def test_no_identifier_on_screen_and_rules_in_russian(live: LiveServer, page: Page) -> None:
+    for game in ("sixty-six", "twenty", "macao", "chukhny"):
+        open_seeded(page, live, game, seed=5, lang="ru")
+        page.wait_for_timeout(300)
+        text = page.locator("main").inner_text()
+        assert IDENTIFIER.findall(text) == [], (game, IDENTIFIER.findall(text))
+    page.locator("#rules-button").click()
+    expect(page.locator("#rules-h")).to_have_text("Правила: Чухны")
+    expect(page.locator("#rules-dialog li")).to_have_count(4)
+    page.keyboard.press("Escape")
+    expect(page.locator("#rules-dialog")).to_have_count(0)
+
+
+def test_lobby_checks_numbers_and_play_now_is_on_a_phone_screen(live: LiveServer,
+                                                                page: Page) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(live.url + "/?game=sixty-six")
+    box = page.locator("#play-now").bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 844
+    page.fill("#opt-match_target", "500")
+    page.locator("#opt-match_target").dispatch_event("input")
+    expect(page.locator("#opt-match_target-error")).to_have_text(
+        "Enter a whole number from 1 to 100.")
+    page.locator("#play-now").click()
+    page.wait_for_timeout(300)
+    assert "/t/" not in page.url  # nothing was sent
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+
+
+def test_rules_endpoint(client: TestClient) -> None:
+    r = client.get("/api/games/sixty-six/rules?lang=ru")
+    assert r.status_code == 200 and r.json()["text"]
+    assert client.get("/api/games/poker/rules").status_code == 404
+    assert client.get("/api/games/sixty-six/rules?lang=xx").status_code == 400
+    assert create(client)["seat"] == 0
