@@ -15,7 +15,8 @@ from typing import Any
 from .cards import RANK_CHARS, SUIT_CHARS, SUIT_SYMBOLS
 from .declaration import Declaration, Field, Text
 
-__all__ = ["SeatNamer", "card_text", "field_lines", "field_text", "move_text", "words"]
+__all__ = ["SeatNamer", "card_text", "field_lines", "field_text", "move_text", "rules_text",
+           "words"]
 
 SeatNamer = Callable[[int], str]
 
@@ -140,3 +141,24 @@ def field_lines(declaration: Declaration, public: Mapping[str, Any], lang: str,
             continue
         lines.append(f"{f.label(lang)}: {field_text(f, value, lang, seat)}")
     return lines
+
+
+_RULES_HEADINGS = {"en": ("Your moves", "Rules at this table"),
+                   "ru": ("Ваши ходы", "Правила за этим столом")}
+
+
+def rules_text(declaration: Declaration, options: Mapping[str, Any], lang: str = "en") -> str:
+    """A game's rules for players, from its declaration: what the game is, what each kind of
+    move does, and each option in effect (``options``) with what its value means."""
+    lang = "ru" if lang == "ru" else "en"
+    moves_h, options_h = _RULES_HEADINGS[lang]
+    lines = [words(declaration.summary, lang), "", moves_h + ":"]
+    lines += [f"- {words(k.label, lang)}: {words(k.description, lang)}" for k in declaration.moves]
+    lines += ["", options_h + ":"]
+    for o in declaration.options:
+        raw = options.get(o.name)
+        value = next((v for v in o.values if v.value == raw and type(v.value) is type(raw)), None)
+        shown = words(value.label, lang) if value is not None else str(raw)
+        extra = f" {words(value.description, lang)}" if value is not None else ""
+        lines.append(f"- {words(o.label, lang)}: {shown}. {words(o.description, lang)}{extra}")
+    return "\n".join(lines)

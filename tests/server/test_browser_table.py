@@ -94,7 +94,11 @@ def test_no_identifier_on_screen_and_rules_in_russian(live: LiveServer, page: Pa
         assert IDENTIFIER.findall(text) == [], (game, IDENTIFIER.findall(text))
     page.locator("#rules-button").click()
     expect(page.locator("#rules-h")).to_have_text("Правила: Чухны")
-    expect(page.locator("#rules-dialog li")).to_have_count(4)
+    expect(page.locator("#rules-dialog .rules-levels li")).to_have_count(4)
+    expect(page.locator("#rules-dialog .rules-moves li")).to_have_count(3)  # card, draw, take
+    # the table's own options: two players, as it was opened
+    expect(page.locator("#rules-dialog .rules-options li").first).to_contain_text("Игроки: 2")
+    assert IDENTIFIER.findall(page.locator("#rules-dialog").inner_text()) == []
     page.keyboard.press("Escape")
     expect(page.locator("#rules-dialog")).to_have_count(0)
 
@@ -117,7 +121,10 @@ def test_lobby_checks_numbers_and_play_now_is_on_a_phone_screen(live: LiveServer
 
 def test_rules_endpoint(client: TestClient) -> None:
     r = client.get("/api/games/sixty-six/rules?lang=ru")
-    assert r.status_code == 200 and r.json()["text"]
+    assert r.status_code == 200
+    text = r.json()["text"]
+    assert text.startswith("Двое набирают 66") and "- Закрыть прикуп:" in text
+    assert "- Конец сдачи: Доигрывать." in text and IDENTIFIER.findall(text) == []
     assert client.get("/api/games/poker/rules").status_code == 404
     assert client.get("/api/games/sixty-six/rules?lang=xx").status_code == 400
     assert create(client)["seat"] == 0

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import gc
 import hashlib
 import logging
@@ -41,6 +42,7 @@ from starlette.types import Receive, Scope, Send
 
 import cardplay
 
+from ..wording import rules_text
 from .botpool import BotRunner, ProcessBotRunner
 from .catalog import game_catalog
 from .hub import Connection, Hub, TableError
@@ -177,8 +179,10 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
             return _refusal(404, "no game has this name")
         if lang not in ("en", "ru"):
             return _refusal(400, "lang is en or ru")
+        game = cardplay.load(name)
+        options = dataclasses.asdict(game.options)
         return JSONResponse({"game": name, "lang": lang,
-                             "text": cardplay.load(name).rules_summary(lang)})
+                             "text": rules_text(game.declaration, options, lang)})
 
     @app.get("/api/tables")
     async def api_tables(request: Request) -> Response:

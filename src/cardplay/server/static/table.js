@@ -423,22 +423,29 @@ function handKeys(e) {
 }
 
 /* ------------------------------------------------------------------ rules */
-const RULES_CACHE = {};
-async function showRules(game) {
-  const key = game + ":" + lang;
-  let text = RULES_CACHE[key];
-  if (text === undefined) {
-    try { text = RULES_CACHE[key] = (await getJSON(`/api/games/${encodeURIComponent(game)}/rules?lang=${lang}`)).text; }
-    catch (e) { text = null; }
-  }
+/* The rules of the game as this table plays them, from its declaration: what the game is, what
+   each kind of move does, and every option in effect with what its value means. */
+function showRules(game) {
+  const d = declOf(game);
+  const opts = (T.state && T.state.view.options) || {};
   const old = document.getElementById("rules-dialog");
   if (old) old.remove();
   const close = () => { dlg.close(); dlg.remove(); const b = document.getElementById("rules-button"); if (b) b.focus(); };
+  const optionItem = (o) => {
+    const v = opts[o.name] !== undefined ? opts[o.name] : o.default;
+    const val = (o.values || []).find((x) => x.value === v);
+    return h("li", {}, h("strong", { text: `${words(o.label)}: ${val ? words(val.label) : v}` }), " — ",
+      words(o.description), val && val.description ? " " + words(val.description) : "");
+  };
   const dlg = h("dialog", { id: "rules-dialog", class: "rules", "aria-labelledby": "rules-h" },
-    h("h2", { id: "rules-h", text: `${t("rules")}: ${gameTitle(declOf(game))}` }),
-    text ? text.split(/\n{2,}/).map((para) => h("p", { text: para.replace(/\n/g, " ") })) : h("p", { text: t("rules_missing") }),
+    h("h2", { id: "rules-h", text: `${t("rules")}: ${gameTitle(d)}` }),
+    h("p", { text: words(d.summary) }),
+    h("h3", { text: t("moves_h") }),
+    h("ul", { class: "rules-moves" }, (d.moves || []).map((k) => h("li", {}, h("strong", { text: words(k.label) }), " — ", words(k.description)))),
+    h("h3", { text: t("options_h") }),
+    h("ul", { class: "rules-options" }, (d.options || []).map(optionItem)),
     h("h3", { text: t("levels_h") }),
-    h("ul", {}, ["random", "heuristic", "fast", "strong"].map((l) => h("li", {}, h("strong", { text: levelName(l) }), " — ", t("level_about_" + l)))),
+    h("ul", { class: "rules-levels" }, ["random", "heuristic", "fast", "strong"].map((l) => h("li", {}, h("strong", { text: levelName(l) }), " — ", t("level_about_" + l)))),
     h("button", { type: "button", id: "rules-close", onclick: close }, t("close")));
   dlg.addEventListener("cancel", (e) => { e.preventDefault(); close(); });
   document.body.append(dlg);
