@@ -128,3 +128,24 @@ def test_rules_endpoint(client: TestClient) -> None:
     assert client.get("/api/games/poker/rules").status_code == 404
     assert client.get("/api/games/sixty-six/rules?lang=xx").status_code == 400
     assert create(client)["seat"] == 0
+
+
+def test_a_deal_end_is_broken_down_by_seat(live: LiveServer, page: Page) -> None:
+    open_seeded(page, live, "twenty", seed=3)
+    rng = random.Random(4)
+    for _ in range(200):
+        if page.locator("#deal-over, #end-screen").count():
+            break
+        play_one(page, rng)
+    notice = page.locator("#deal-over")
+    expect(notice.locator("h2")).to_have_text("Deal 1 is over")
+    rows = notice.locator("tbody tr th").all_inner_texts()
+    assert rows[:2] == ["Result", "Points"] and "Penalty points in hand" in rows, rows
+    # the leftover hands are cards, and the reason the deal ended is in words
+    assert "Hands at the end" in rows
+    assert notice.locator("tbody img.card").count() >= 1
+    expect(notice.locator("dt", has_text="How the hand ended")).to_have_count(1)
+    # the plays of the deal are not repeated as text
+    expect(notice.locator("dt", has_text="Plays so far")).to_have_count(0)
+    page.locator("#dismiss-deal").click()
+    expect(notice).to_have_count(0)

@@ -89,12 +89,13 @@ function lastTrick(view) {
   }
   return null;
 }
+function dealNumber(view) { return view.match ? view.match.deal_number : 1; }
 /* A trick completed between two states stays in the middle a moment if the next one began. */
 function noteCompletedTrick(old, view) {
   if (!old || !old.view || old.view.game !== view.game) return;
   const before = lastTrick(old.view); const now = lastTrick(view);
   if (!now || JSON.stringify(before) === JSON.stringify(now)) return;
-  T.hold = { trick: now, until: Date.now() + TRICK_HOLD_MS };
+  T.hold = { trick: now, until: Date.now() + TRICK_HOLD_MS, deal: dealNumber(view) };
   clearTimeout(T.holdTimer);
   T.holdTimer = setTimeout(() => { T.hold = null; if (T.state) renderTable(T.state); }, TRICK_HOLD_MS);
 }
@@ -109,7 +110,8 @@ function trickArea(f, view, seats) {
   const pub = view.public || {};
   const current = pub[f.name] || [];
   const done = lastTrick(view);
-  const held = T.hold && Date.now() < T.hold.until ? T.hold.trick : null;
+  // a deal's last trick is not shown beside the first lead of the next (the notice tells it)
+  const held = T.hold && Date.now() < T.hold.until && T.hold.deal === dealNumber(view) ? T.hold.trick : null;
   const taken = (tr) => tr.winner !== undefined && tr.winner !== null ? h("p", { class: "caption", id: "trick-caption", text: t("taken_by", { who: seatName(tr.winner, seats) }) }) : null;
   const kids = [h("h3", { text: words(f.label) })];
   let cls = "trick";
@@ -231,7 +233,7 @@ function dealBreakdown(prev, seats) {
       rows.push(row(words(f.label), cols.map((i) => h("td", { text: seatValueText(f, v[i]) ?? "—" }))));
     } else if (f.kind === "per_seat_cards") {
       if (v.some((x) => x && x.length)) rows.push(row(words(f.label), cols.map((i) => h("td", {}, v[i] && v[i].length ? cardRow(v[i], true) : "—"))));
-    } else if (["record", "choice", "seat", "seats", "flag"].includes(f.kind) || (f.kind === "records" && !(f.fields || []).some((x) => x.name === "card"))) {
+    } else if (["record", "choice", "seat", "seats", "flag"].includes(f.kind) || (f.kind === "records" && !(f.fields || []).some((x) => x.name === "card" || x.name === "cards"))) {
       other.push([f, v]);
     }
   }
