@@ -100,6 +100,14 @@ KINDS: dict[str, str] = {
 }
 
 
+def _named_value(values: tuple[Value, ...], raw: Scalar) -> Value | None:
+    # the type check keeps True from matching a value 1 (bool is an int)
+    for v in values:
+        if v.value == raw and type(v.value) is type(raw):
+            return v
+    return None
+
+
 @dataclass(frozen=True)
 class Field:
     """One field of a game's public state (or of one of its records).
@@ -130,10 +138,7 @@ class Field:
 
     def value(self, raw: Scalar) -> Value | None:
         """The declared value of a named set (None when it is not one)."""
-        for v in self.values:
-            if v.value == raw and type(v.value) is type(raw):
-                return v
-        return None
+        return _named_value(self.values, raw)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "kind": self.kind,
@@ -159,6 +164,10 @@ class OptionText:
     label: Text
     description: Text
     values: tuple[Value, ...] = ()
+
+    def value(self, raw: Scalar) -> Value | None:
+        """The words of one of the option's values (None for a number, or an unnamed value)."""
+        return _named_value(self.values, raw)
 
 
 @dataclass(frozen=True)

@@ -157,7 +157,7 @@ def rules_text(declaration: Declaration, options: Mapping[str, Any], lang: str =
     lines += ["", options_h + ":"]
     for o in declaration.options:
         raw = options.get(o.name)
-        value = next((v for v in o.values if v.value == raw and type(v.value) is type(raw)), None)
+        value = o.value(raw)
         shown = words(value.label, lang) if value is not None else str(raw)
         extra = f" {words(value.description, lang)}" if value is not None else ""
         lines.append(f"- {words(o.label, lang)}: {shown}. {words(o.description, lang)}{extra}")

@@ -47,10 +47,18 @@ def play_one(page: Page, rng: random.Random) -> None:
     version = board_attr(page, "data-version")
     moves = page.locator(ENABLED)
     moves.nth(rng.randrange(moves.count())).click()
+    # an irreversible move (closing, a declaration) asks first: answer yes
     page.wait_for_function(
-        "v => document.querySelector('#end-screen') || (document.querySelector('.board')"
+        "v => document.querySelector('#end-screen') || document.querySelector('#confirm-yes')"
+        " || (document.querySelector('.board')"
         " && document.querySelector('.board').dataset.version !== v)", arg=version,
         timeout=15000)
+    if page.locator("#confirm-yes").count() and board_attr(page, "data-version") == version:
+        page.locator("#confirm-yes").click()
+        page.wait_for_function(
+            "v => document.querySelector('#end-screen') || (document.querySelector('.board')"
+            " && document.querySelector('.board').dataset.version !== v)", arg=version,
+            timeout=15000)
 
 
 def start_from_lobby(page: Page, server: LiveServer, game: str, level: str = "random",

@@ -23,7 +23,6 @@ async function loadCatalog() {
 }
 function declOf(game) { return (CATALOG && CATALOG[game]) || { public: [], moves: [], options: [] }; }
 function words(text) { return text ? (text[lang] || text.en || "") : ""; }
-function fieldOf(game, name) { return declOf(game).public.find((f) => f.name === name); }
 function valueLabel(f, v) {
   const x = (f.values || []).find((o) => o.value === v);
   return x ? words(x.label) : String(v);

@@ -447,7 +447,7 @@ function showRules(game) {
     h("h3", { text: t("options_h") }),
     h("ul", { class: "rules-options" }, (d.options || []).map(optionItem)),
     h("h3", { text: t("levels_h") }),
-    h("ul", { class: "rules-levels" }, ["random", "heuristic", "fast", "strong"].map((l) => h("li", {}, h("strong", { text: levelName(l) }), " — ", t("level_about_" + l)))),
+    h("ul", { class: "rules-levels" }, (d.levels || []).map((l) => h("li", {}, h("strong", { text: levelName(l) }), " — ", t("level_about_" + l)))),
     h("button", { type: "button", id: "rules-close", onclick: close }, t("close")));
   dlg.addEventListener("cancel", (e) => { e.preventDefault(); close(); });
   document.body.append(dlg);
