@@ -251,11 +251,19 @@ class Bots:
     heuristic: str
     levels: Mapping[str, Searcher]
     reads_history: bool = False
+    # ``"module:function"`` giving exact move values where the game allows them (see
+    # ``cardplay.bots.evaluation``): ``function(game, view, rng)`` returns ``(values by move code,
+    # worlds counted)`` or None where it has no exact answer, and the values are then sampled.
+    exact: str | None = None
+    # The heuristic's settings for finishing an evaluation's sampled deals, where its own are
+    # too slow to finish hundreds of deals per decision (an exact endgame search at every move).
+    rollout_settings: Mapping[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {"heuristic": self.heuristic,
                 "levels": {k: v.to_dict() for k, v in self.levels.items()},
-                "reads_history": self.reads_history}
+                "reads_history": self.reads_history, "exact": self.exact is not None,
+                "rollout_settings": dict(self.rollout_settings)}
 
 
 @dataclass(frozen=True)
@@ -269,6 +277,9 @@ class Declaration:
     moves: tuple[MoveKind, ...]
     bots: Bots | None
     facts: Callable[[Game], Facts]
+    # what a deal's result counts, written after a decimal number ("cost 1.5 game points",
+    # "потеря 1,5 игрового очка": Russian takes the genitive singular after a fraction)
+    result_units: Text = Text("points", "очка")
 
     def __post_init__(self) -> None:
         names = [f.name for f in self.public]
@@ -326,6 +337,7 @@ class Declaration:
             "moves": [m.to_dict() for m in self.moves],
             "facts": self.facts(game).to_dict(),
             "bots": self.bots.to_dict() if self.bots is not None else None,
+            "result_units": self.result_units.to_dict(),
         }
 
 

@@ -27,6 +27,28 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cmd_arena": "play bots against each other and measure them",
         "cmd_serve": "serve the browser UI and the game server (needs cardplay[web])",
         "cmd_verify": "check a server's match record: its seed commitment and its moves",
+        "cmd_review": "what each decision of a saved deal or match cost, by the bots' values",
+        "help_review_seat": "review this seat's decisions (0 is the first; repeat for more; "
+                            "default: every seat)",
+        "help_review_deal": "review only this deal of a match (from 1; repeat for more)",
+        "help_review_level": "the searcher that values the moves: random, heuristic, fast, "
+                             "strong (default: strong)",
+        "help_review_seed": "the seed of the sampled worlds (default 0: the same review every "
+                            "time)",
+        "help_review_json": "print the review as JSON",
+        "review_banner": "{game}: {decisions} decisions reviewed by the {level} level.",
+        "review_costly_h": "Costly decisions, the dearest first:",
+        "review_none_costly": "No decision cost anything measurable.",
+        "review_costly": "deal {deal}, move {move}, seat {seat}, {played}: cost {loss} {units}; "
+                         "{best} was best",
+        "review_exact": "(exact)",
+        "review_noise": "(±{noise}, {worlds} worlds)",
+        "review_seat": "Seat {seat}: {decisions} decisions, {costly} costly, {loss} {units} "
+                       "given up.",
+        "level_random": "random",
+        "level_heuristic": "heuristic",
+        "level_fast": "fast",
+        "level_strong": "strong",
         "help_bot_level": "bot level: random, heuristic, fast, strong",
         "help_arena_out": "write report.json, games.csv (and shares.png with matplotlib) there",
         "arena_bad_option": "--option takes K=V, not {kv!r}",
@@ -181,6 +203,27 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cmd_arena": "сыграть ботов друг с другом и измерить их силу",
         "cmd_serve": "запустить игровой сервер и интерфейс в браузере (нужен cardplay[web])",
         "cmd_verify": "проверить запись партии с сервера: обязательство по зерну и ходы",
+        "cmd_review": "во что обошёлся каждый ход сохранённой сдачи или партии, по оценкам ботов",
+        "help_review_seat": "разобрать ходы этого места (0 — первое; можно несколько раз; "
+                            "по умолчанию все места)",
+        "help_review_deal": "разобрать только эту сдачу партии (с 1; можно несколько раз)",
+        "help_review_level": "кто оценивает ходы: random, heuristic, fast, strong "
+                             "(по умолчанию strong)",
+        "help_review_seed": "зерно выборки миров (по умолчанию 0: разбор всегда один и тот же)",
+        "help_review_json": "вывести разбор в JSON",
+        "review_banner": "{game}: разобрано решений — {decisions}, оценщик — {level}.",
+        "review_costly_h": "Дорогие решения, самые дорогие первыми:",
+        "review_none_costly": "Ни одно решение ничего заметного не стоило.",
+        "review_costly": "сдача {deal}, ход {move}, место {seat}, {played}: потеря {loss} {units}; "
+                         "лучше было {best}",
+        "review_exact": "(точно)",
+        "review_noise": "(±{noise}, миров: {worlds})",
+        "review_seat": "Место {seat}: решений — {decisions}, дорогих — {costly}, потеряно "
+                       "{loss} {units}.",
+        "level_random": "случайный",
+        "level_heuristic": "эвристика",
+        "level_fast": "быстрый",
+        "level_strong": "сильный",
         "help_bot_level": "уровень бота: random, heuristic, fast, strong",
         "help_arena_out": "записать туда report.json и games.csv (и shares.png при matplotlib)",
         "arena_bad_option": "--option принимает K=V, а не {kv!r}",

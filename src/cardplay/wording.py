@@ -15,8 +15,8 @@ from typing import Any
 from .cards import RANK_CHARS, SUIT_CHARS, SUIT_SYMBOLS
 from .declaration import Declaration, Field, Text
 
-__all__ = ["SeatNamer", "card_text", "field_lines", "field_text", "move_text", "rules_text",
-           "words"]
+__all__ = ["SeatNamer", "card_text", "field_lines", "field_text", "move_text", "move_words",
+           "rules_text", "words"]
 
 SeatNamer = Callable[[int], str]
 
@@ -44,6 +44,21 @@ def move_text(text: str, lang: str = "en") -> str:
     (``KH=20`` -> ``K♥=20``; ``AS=H`` -> ``A♠=♥``)."""
     out = _CARD_TOKEN.sub(lambda m: card_text(m.group(0), lang), text)
     return _SUIT_AFTER_EQ.sub(lambda m: "=" + SUIT_SYMBOLS[SUIT_CHARS.index(m.group(1))], out)
+
+
+def move_words(declaration: Declaration, text: str, lang: str = "en") -> str:
+    """A move as a player reads it, the way the browser labels it: cards as the table shows
+    them, a word move by its kind's label (``close`` -> "Close the talon"), a number move by its
+    label and number (``stake 25`` -> "Stake 25")."""
+    kind = declaration.move_kind(text)
+    if kind is None or kind.name == "card" or _CARD_TOKEN.search(text):
+        return move_text(text, lang)
+    if re.fullmatch(r"[a-z]+", kind.pattern):
+        return kind.label(lang)
+    number = re.fullmatch(r"[a-z]+ (\d+)", text)
+    if number:
+        return f"{kind.label(lang)} {number.group(1)}"
+    return f"{kind.label(lang)}: {move_text(text, lang)}"
 
 
 def words(text: Text | None, lang: str) -> str:

@@ -17,7 +17,8 @@ from typing import Any, Protocol
 from ..declaration import Bots, Searcher
 from ..engine import Game, Move, View
 
-__all__ = ["LEVELS", "Bot", "RandomBot", "build", "heuristic", "load", "searcher_of"]
+__all__ = ["LEVELS", "Bot", "Evaluation", "RandomBot", "build", "evaluate", "heuristic", "load",
+           "searcher_of"]
 
 
 class Bot(Protocol):
@@ -97,3 +98,6 @@ def load(level: str, game: Game, seed: int | None = None) -> Bot:
     if level == "heuristic":
         return heuristic(game, seed)
     return build(searcher_of(level, game), game, seed)
+
+
+from .evaluation import Evaluation, evaluate  # noqa: E402  (it builds bots with the above)

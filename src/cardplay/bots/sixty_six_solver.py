@@ -34,7 +34,8 @@ from ..engine import Game, Move, View
 from . import Bot
 from .ismcts import ISMCTSBot
 
-__all__ = ["POINT_VALUE", "WIN_VALUE", "PIMCBot", "evaluate", "minimax", "solve"]
+__all__ = ["POINT_VALUE", "WIN_VALUE", "PIMCBot", "evaluate", "exact_values", "margin_of",
+           "minimax", "solve", "solve_kept"]
 
 WIN_VALUE = 1000
 POINT_VALUE = 100
@@ -125,11 +126,12 @@ def _key(d: SixtySixDeal) -> tuple[int, ...]:
 class _Search:
     """Alpha-beta with a transposition table of (depth searched, lower bound, upper bound)."""
 
-    def __init__(self, seat: int, max_nodes: int) -> None:
+    def __init__(self, seat: int, max_nodes: int,
+                 table: dict[tuple[int, ...], tuple[int, int, int]] | None = None) -> None:
         self.seat = seat
         self.max_nodes = max_nodes
         self.nodes = 0
-        self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        self.table: dict[tuple[int, ...], tuple[int, int, int]] = {} if table is None else table
         self.exact = True
 
     def value(self, d: SixtySixDeal, alpha: int, beta: int, depth: int) -> int:
@@ -186,14 +188,36 @@ class _Search:
 
 
 def solve(deal: SixtySixDeal, seat: int, max_nodes: int = 200_000, depth: int | None = None,
-          codes: Sequence[int] | None = None) -> tuple[int, int | None, dict[int, int]]:
+          codes: Sequence[int] | None = None,
+          table: dict[tuple[int, ...], tuple[int, int, int]] | None = None,
+          ) -> tuple[int, int | None, dict[int, int]]:
     """The value of every legal move (or of ``codes``) at ``deal`` for ``seat``.
 
     Returns ``(best value, best code, {code: value})``, the best for the seat to move (a minimum
     when that is the other seat). Without ``depth`` and within ``max_nodes`` the values are exact
     (see the module's doc); ``depth`` limits phase-1 play to that many more tricks.
+
+    ``table``: a transposition table to start from and fill, kept by a caller that solves one
+    position after another for the same seat (a bot playing out an exhausted talon). It must only
+    ever hold exact phase-2 searches: the caller drops it when a search ran out of nodes, which
+    :func:`solve_kept` does.
     """
-    return _solve(deal, _Search(seat, max_nodes), depth, codes)
+    return _solve(deal, _Search(seat, max_nodes, table), depth, codes)
+
+
+def solve_kept(deal: SixtySixDeal, seat: int, tables: dict[int, dict[tuple[int, ...],
+               tuple[int, int, int]]], max_nodes: int = 400_000) -> int | None:
+    """The best code for ``seat`` in a phase-2 ``deal``, solved to the end with the seat's kept
+    table from ``tables`` (created, grown, and dropped when it grows large or a search is cut
+    short), so the positions that follow one solved position cost almost nothing."""
+    table = tables.get(seat)
+    if table is None or len(table) > 300_000:
+        table = tables[seat] = {}
+    search = _Search(seat, max_nodes, table)
+    _, code, _ = _solve(deal, search, None, None)
+    if not search.exact:
+        del tables[seat]
+    return code
 
 
 def _solve(deal: SixtySixDeal, search: _Search, depth: int | None,
@@ -227,6 +251,65 @@ def minimax(deal: SixtySixDeal, seat: int) -> int:
         child.apply_code(code)
         vals.append(minimax(child, seat))
     return max(vals) if deal.to_move == seat else min(vals)
+
+
+def margin_of(value: int) -> int:
+    """The game-point margin (the seat's result minus the opponent's) of an exact value: a
+    value is ``±WIN_VALUE`` plus ``POINT_VALUE`` per point of margin, 0 for no margin, so it
+    orders positions exactly as the margin does."""
+    if value > 0:
+        return (value - WIN_VALUE) // POINT_VALUE
+    if value < 0:
+        return (value + WIN_VALUE) // POINT_VALUE
+    return 0
+
+
+# Worlds enumerated after a close before the evaluation calls the answer sampled instead.
+_EXACT_WORLDS = 1_000
+_EXACT_NODES = 5_000_000
+
+
+def exact_values(game: Game, view: View,
+                 rng: random.Random) -> tuple[dict[int, float], int] | None:
+    """The game's exact evaluator (``cardplay.bots.evaluate``): every legal move's expected
+    game-point margin with perfect play from here, once nothing is left to chance but the
+    opponent's hand.
+
+    Talon exhausted: every card is known, one world. Talon closed: every hand the opponent can
+    hold (each equally likely, as the sampler deals them) is solved and the values averaged,
+    when there are at most ``_EXACT_WORLDS``. None otherwise (phase 1, or too many hands), and
+    the evaluation samples instead.
+    """
+    pub = view.public
+    if view.to_move != view.seat:
+        return None
+    if pub["stock"] == 0:
+        worlds: Iterator[SixtySixDeal] = iter([_sample(game, view, rng)])
+    elif pub["closed_by"] is not None:
+        allowed, k = _unknown_opponent_cards(game, view)
+        if math.comb(len(allowed), k) > _EXACT_WORLDS:
+            return None
+        worlds = (_sample(game, view, _GivenHand(hand, rng.randrange(1 << 30)))
+                  for hand in itertools.combinations(allowed, k))
+    else:
+        return None
+    totals: dict[int, int] = {}
+    count = 0
+    for world in worlds:
+        search = _Search(view.seat, _EXACT_NODES)
+        _, _, values = _solve(world, search, None, world.legal_codes())
+        if not search.exact:
+            return None
+        for code, v in values.items():
+            totals[code] = totals.get(code, 0) + margin_of(v)
+        count += 1
+    return {code: t / count for code, t in totals.items()}, count
+
+
+def _sample(game: Game, view: View, rng: random.Random) -> SixtySixDeal:
+    world = game.sample_deal(view, rng)
+    assert isinstance(world, SixtySixDeal)
+    return world
 
 
 class _GivenHand(random.Random):

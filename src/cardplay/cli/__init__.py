@@ -30,6 +30,7 @@ from .console import Command, Console, add_lang
 from .info import configure_games, configure_rules, run_games, run_rules
 from .play import configure_play, configure_replay, run_play, run_replay
 from .render import pretty_move, render_view
+from .review import configure_review, run_review
 from .tools import (
     configure_arena,
     configure_serve,
@@ -49,6 +50,7 @@ COMMANDS: dict[str, Command] = {
     "arena": Command(help="cmd_arena", configure=configure_arena, run=run_arena),
     "serve": Command(help="cmd_serve", configure=configure_serve, run=run_serve),
     "verify": Command(help="cmd_verify", configure=configure_verify, run=run_verify),
+    "review": Command(help="cmd_review", configure=configure_review, run=run_review),
 }
 
 

@@ -27,10 +27,10 @@ from ..engine import (
     View,
     derive_seed,
     game_class,
-    load,
     replay,
 )
 from ..i18n import Translator
+from ..review import start_of
 from ..wording import SeatNamer, card_text
 from .console import Console
 from .info import players_text
@@ -272,16 +272,6 @@ def configure_replay(p: argparse.ArgumentParser, tr: Translator) -> None:
     p.add_argument("--no-pause", action="store_true", help=tr("help_no_pause"))
 
 
-def _fresh_target(record: Mapping[str, Any]) -> Deal | Match:
-    """The record's deal or match before its first move (the record is known to be valid)."""
-    game = load(record["game"], **(record.get("options") or {}))
-    if record.get("format") == "cardplay-deal/1" or (
-            "format" not in record and "deck" in record):
-        return game.deal(record.get("seed"), deck=record.get("deck"), dealer=record.get("dealer"),
-                         **(record.get("context") or {}))
-    return game.match(record.get("seed"), dealer=record.get("dealer"))
-
-
 def _replay_lines(target: Deal | Match, seats: Sequence[int], tr: Translator,
                   names: SeatNamer) -> list[str]:
     views = [target.view(s) for s in seats]
@@ -310,7 +300,7 @@ def run_replay(args: argparse.Namespace, ui: Console) -> int:
         ui.error(tr("corrupt_record", error=str(e)))
         return 2
     record = json.loads(text)
-    target = _fresh_target(record)
+    target = start_of(record)
     n = target.players
     if args.seat is not None and not 0 <= args.seat < n:
         ui.error(tr("bad_seat", seat=args.seat, last=n - 1))

@@ -26,7 +26,7 @@ from ...builtin.two_ten_jack import (
 from ...cards import cards_of_mask
 from ...engine import Game, Move, View
 
-__all__ = ["KEEP", "HeuristicBot", "heuristic_reply"]
+__all__ = ["KEEP", "HeuristicBot", "exact_values", "heuristic_reply"]
 
 FULL = (1 << 52) - 1
 
@@ -49,6 +49,42 @@ KEEP: tuple[float, ...] = tuple(_keep_value(c) for c in range(52))
 _KIND_OF = {name: i for i, name in enumerate(KIND_NAMES)}
 
 
+def _position(game: Game, view: View) -> tuple[int, int, int, int]:
+    """My hand, the cards I have not seen (bitmasks), and the card led and its kind (-1, -1
+    when I lead)."""
+    code_of = game.code_of
+    hand = 0
+    for c in view.hand:
+        hand |= 1 << c
+    played = 0
+    for _, text in view.history:
+        code = code_of(text)
+        played |= 1 << (AS if code >= AS_SPADES else code)
+    pub = view.public
+    trick = pub["trick"]
+    lead = kind = -1
+    if trick:
+        lead = code_of(trick[0]["card"])
+        kind = _KIND_OF[pub["led"]]
+    return hand, FULL & ~played & ~hand, lead, kind
+
+
+def exact_values(game: Game, view: View,
+                 rng: random.Random) -> tuple[dict[int, float], int] | None:
+    """The game's exact evaluator (``cardplay.bots.evaluate``): once the stock is empty every
+    card is known (the opponent holds what I have not seen), and each move's value is my final
+    card points minus the opponent's with perfect play; None while the stock lasts."""
+    pub = view.public
+    if pub["stock"] or view.to_move != view.seat:
+        return None
+    codes = [game.code_of(m) for m in view.legal_moves]
+    hand, unseen, lead, kind = _position(game, view)
+    points = pub["hand_points"]
+    now = points[view.seat] - points[1 - view.seat]
+    future = HeuristicBot(game).endgame_values(codes, hand, unseen, lead, kind)
+    return {c: float(now + v) for c, v in future.items()}, 1
+
+
 def _follow_set(hand: int, kind: int) -> int:
     return hand & KIND_MASKS[kind] or hand & TRUMPS or hand
 
@@ -69,10 +105,14 @@ class HeuristicBot:
 
     keep: tuple[float, ...] = KEEP
 
-    def __init__(self, game: Game, seed: int | None = None, samples: int = 24) -> None:
+    def __init__(self, game: Game, seed: int | None = None, samples: int = 24,
+                 solve_endgame: bool = True) -> None:
         self.game = game
         self.rng = random.Random(seed)
         self.samples = samples
+        # Without the endgame search it plays the stockless tricks by the same rules of thumb
+        # (what evaluations finish their sampled deals with: the search is most of their cost).
+        self.solve_endgame = solve_endgame
         self._memo: dict[tuple[int, int], int] = {}
 
     def choose(self, view: View) -> Move:
@@ -81,23 +121,10 @@ class HeuristicBot:
             raise ValueError("HeuristicBot was asked to move when its seat has no legal move")
         if len(legal) == 1:
             return legal[0]
-        code_of = self.game.code_of
-        codes = [code_of(m) for m in legal]
-        hand = 0
-        for c in view.hand:
-            hand |= 1 << c
-        played = 0
-        for _, text in view.history:
-            code = code_of(text)
-            played |= 1 << (AS if code >= AS_SPADES else code)
-        unseen = FULL & ~played & ~hand
+        codes = [self.game.code_of(m) for m in legal]
+        hand, unseen, lead, kind = _position(self.game, view)
         pub = view.public
-        trick = pub["trick"]
-        lead = kind = -1
-        if trick:
-            lead = code_of(trick[0]["card"])
-            kind = _KIND_OF[pub["led"]]
-        if pub["stock"] == 0:
+        if pub["stock"] == 0 and self.solve_endgame:
             pick = self._solve_move(codes, hand, unseen, lead, kind)
         elif lead >= 0:
             pick = self._follow(codes, lead)
@@ -170,6 +197,23 @@ class HeuristicBot:
             if v > best_score:
                 best, best_score = code, v
         return best
+
+    def endgame_values(self, codes: list[int], hand: int, opp: int, lead: int,
+                       kind: int) -> dict[int, int]:
+        """Every move's exact value in the stockless endgame: the mover's points from here on
+        minus the opponent's, with perfect play by both (no pruning, so no value is a bound)."""
+        value = self._value
+        out: dict[int, int] = {}
+        for code in codes:
+            if lead >= 0:
+                p = CARD_POINTS[lead] + CARD_POINTS[code]
+                mine = hand & ~(1 << code)
+                out[code] = p + value(mine, opp) if FOLLOWER_WINS[lead * 52 + code] else \
+                    -p - value(opp, mine)
+            else:
+                card, k = (AS, code - AS_SPADES) if code >= AS_SPADES else (code, code // 13)
+                out[code] = self._lead_value(hand & ~(1 << card), opp, card, k, -10**9)
+        return out
 
     def _lead_value(self, a: int, b: int, card: int, kind: int, alpha: int) -> int:
         """The leader's value of leading ``card`` (as ``kind``) from the rest ``a`` against ``b``;

@@ -172,4 +172,5 @@ DECLARATION = Declaration(
     moves=_MOVES,
     bots=BOTS,
     facts=_facts,
+    result_units=Text("chips", "фишки"),
 )

@@ -49,6 +49,7 @@ BOTS = Bots(
         "fast": Searcher("heuristic", {"samples": 48, "depth": 6}),
         "strong": Searcher("heuristic", {"samples": 128, "depth": 10}),
     },
+    rollout_settings={"samples": 2, "depth": 1},
 )
 
 

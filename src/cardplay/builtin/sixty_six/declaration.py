@@ -253,6 +253,8 @@ BOTS = Bots(
                            factory=_PIMC),
     },
     reads_history=True,
+    exact="cardplay.bots.sixty_six_solver:exact_values",
+    rollout_settings={"solve_endgame": False},
 )
 
 
@@ -267,4 +269,5 @@ DECLARATION = Declaration(
     moves=_MOVES,
     bots=BOTS,
     facts=_facts,
+    result_units=Text("game points", "игрового очка"),
 )

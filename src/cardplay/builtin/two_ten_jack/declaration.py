@@ -131,6 +131,8 @@ BOTS = Bots(
         "strong": Searcher("heuristic", {"samples": 256}),
     },
     reads_history=True,
+    exact="cardplay.bots.heuristics.two_ten_jack:exact_values",
+    rollout_settings={"samples": 4, "solve_endgame": False},
 )
 
 
