@@ -311,6 +311,10 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
             hub.resync(conn, mid)
         elif kind == "record":
             hub.record(conn, mid)
+        elif kind == "hint":
+            hub.hint(conn, mid)
+        elif kind == "review":
+            hub.review(conn, msg["deal"], mid)
         elif kind == "ping":
             pong: dict[str, Any] = {"type": "pong"}
             if mid is not None:

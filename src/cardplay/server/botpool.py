@@ -12,7 +12,7 @@ import asyncio
 import multiprocessing
 import os
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from types import MappingProxyType
 from typing import Any
@@ -21,7 +21,8 @@ from .. import bots as bots_mod
 from ..cards import Card
 from ..engine import Game, Move, View, load
 
-__all__ = ["BotRunner", "ProcessBotRunner", "ThreadBotRunner", "choose_move", "view_from_dict"]
+__all__ = ["HINT_LEVEL", "REVIEW_LEVEL", "BotRunner", "ProcessBotRunner", "ThreadBotRunner",
+           "choose_move", "hint_values", "review_deal", "view_from_dict"]
 
 
 def view_from_dict(d: Mapping[str, Any]) -> View:
@@ -75,6 +76,25 @@ def choose_move(game: str, options: Mapping[str, Any], level: str, seed: int,
     return str(bot.choose(view_from_dict(view)))
 
 
+# The levels behind the browser's hints (while a person waits to move) and its deal reviews.
+HINT_LEVEL = "fast"
+REVIEW_LEVEL = "strong"
+
+
+def hint_values(view: Mapping[str, Any], seed: int) -> dict[str, Any]:
+    """The values of the seat's legal moves, from its view alone (``cardplay.bots.evaluate``)."""
+    return bots_mod.evaluate(view_from_dict(view), HINT_LEVEL, seed=seed).to_dict()
+
+
+def review_deal(record: Mapping[str, Any], seat: int, deal: int) -> list[dict[str, Any]]:
+    """One seat's decisions of one deal of a match record, valued (``cardplay.review``)."""
+    from ..review import review
+
+    result = review(record, seats=[seat], level=REVIEW_LEVEL, deals=[deal])
+    return [{**d.to_dict(), "costly": d.costly, "noise": round(d.noise, 4), "worlds": d.worlds}
+            for d in result.decisions]
+
+
 def _warm() -> int:
     """Import the games in a worker ahead of the first real request."""
     import contextlib
@@ -114,6 +134,11 @@ class BotRunner:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor, choose_move, game, dict(options), level,
                                           seed, dict(view))
+
+    async def call(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run a module-level function of this module (hint_values, review_deal) off the loop."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, fn, *args)
 
     async def warm(self) -> None:
         """Start the workers now rather than at the first bot move."""

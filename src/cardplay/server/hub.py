@@ -38,10 +38,11 @@ from ..engine import (
     replay,
 )
 from ..fairness import commit, new_salt
+from . import botpool
 from .botpool import BotRunner
 from .connection import Connection
 from .limits import Limits, caps_refusal
-from .protocol import PROTOCOL_VERSION, ProtocolError
+from .protocol import PROTOCOL_VERSION, ProtocolError, error_message
 from .security import InputError, check_seed, clean_text, safe_text
 from .storage import Storage, StoredTable, seat_status
 
@@ -115,6 +116,8 @@ class Table:
         # monotonic time since which no connection is open here (eviction counts from it)
         self.idle_since: float | None = time.monotonic()
         self._state_cache: dict[int | None, tuple[int, dict[str, Any]]] = {}
+        # reviews of finished deals by (seat, deal number): a deal's review never changes
+        self.reviews: dict[tuple[int, int], list[dict[str, Any]]] = {}
         self._info_cache: tuple[int, dict[str, Any]] | None = None
         if match.deals:
             self.last_deal_end = self.version
@@ -637,6 +640,77 @@ class Hub:
         if not table.is_over:
             raise ProtocolError("not_over")
         msg: dict[str, Any] = {"type": "record", "record": table.record()}
+        if reply_to is not None:
+            msg["reply_to"] = reply_to
+        conn.post(msg)
+
+    # ---- hints and reviews (a person alone with bots: nobody else's game is helped)
+
+    def _coached(self, conn: Connection) -> Table:
+        table = self._table_of(conn)
+        if conn.seat is None:
+            raise ProtocolError("not_seated")
+        if any(s.kind != "bot" for s in table.seats if s.index != conn.seat):
+            raise ProtocolError("no_help")
+        if conn.coaching:
+            raise ProtocolError("busy")
+        return table
+
+    def _start(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._bot_tasks.add(task)
+        task.add_done_callback(self._bot_tasks.discard)
+
+    def hint(self, conn: Connection, reply_to: Any = None) -> None:
+        """The values of the person's legal moves now, from their view alone."""
+        table = self._coached(conn)
+        seat = conn.seat
+        assert seat is not None
+        if table.is_over or table.match.to_move != seat:
+            raise ProtocolError("out_of_turn", "a hint is given on your own turn")
+        version = table.version
+        view = table.match.view(seat).to_dict()
+        seed = derive_seed(table.stored.seed, "hint", version)
+        conn.coaching = True
+        self._start(self._coach(conn, {"type": "hint", "version": version},
+                                botpool.hint_values, (view, seed), reply_to))
+
+    def review(self, conn: Connection, deal: int, reply_to: Any = None) -> None:
+        """The person's decisions of a finished deal, each with what it cost."""
+        table = self._coached(conn)
+        seat = conn.seat
+        assert seat is not None
+        done = len(table.match.deals)
+        if not 1 <= deal <= done:
+            raise ProtocolError("no_deal", f"deal {deal} is not finished (finished deals: "
+                                           f"{'1 to ' + str(done) if done else 'none'})")
+        head: dict[str, Any] = {"type": "review", "deal": deal}
+        cached = table.reviews.get((seat, deal))
+        if cached is not None:
+            conn.post({**head, "decisions": cached,
+                       **({"reply_to": reply_to} if reply_to is not None else {})})
+            return
+        record = table.match.record()
+        # the moves up to the end of that deal: nothing later is needed (or replayed)
+        record["moves"] = record["moves"][:sum(len(d.history) for d in table.match.deals[:deal])]
+        conn.coaching = True
+        self._start(self._coach(conn, head, botpool.review_deal, (record, seat, deal), reply_to,
+                                store=(table, (seat, deal))))
+
+    async def _coach(self, conn: Connection, head: dict[str, Any], fn: Any, args: tuple[Any, ...],
+                     reply_to: Any, store: tuple[Table, tuple[int, int]] | None = None) -> None:
+        try:
+            data = await self.runner.call(fn, *args)
+        except Exception:
+            log.exception("working out a %s failed", head["type"])
+            conn.post(error_message("unavailable", "the values could not be worked out",
+                                    reply_to))
+            return
+        finally:
+            conn.coaching = False
+        if store is not None:
+            store[0].reviews[store[1]] = data
+        msg = {**head, **(data if isinstance(data, dict) else {"decisions": data})}
         if reply_to is not None:
             msg["reply_to"] = reply_to
         conn.post(msg)

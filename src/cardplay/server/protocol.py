@@ -28,6 +28,8 @@ CLIENT_TYPES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "move": {"move": (_STR, True), "version": (_INT, True)},
     "resync": {},
     "record": {},
+    "hint": {},
+    "review": {"deal": (_INT, True)},
     "ping": {},
 }
 
@@ -47,6 +49,10 @@ ERROR_CODES: dict[str, str] = {
     "over": "the match is over",
     "not_over": "the record is given only once the match is over",
     "storage": "the move could not be stored; nothing changed",
+    "no_help": "hints and reviews are offered only to a person playing against bots alone",
+    "busy": "a hint or review for this connection is still being worked out",
+    "no_deal": "that deal is not finished",
+    "unavailable": "the values could not be worked out",
 }
 
 

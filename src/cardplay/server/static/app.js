@@ -333,7 +333,8 @@ function seatName(i, seats) {
 function openTable(id, watch) {
   closeSocket();
   Object.assign(T, { id, state: null, welcome: null, previous: null, seenPrevious: -1, retry: 0,
-    closing: false, pending: false, selected: new Set(), lastVersion: -1, status: "", statusBad: false });
+    closing: false, pending: false, selected: new Set(), lastVersion: -1, status: "", statusBad: false,
+    hint: null, reviews: {}, coach: null });
   const saved = watch ? null : localStorage.getItem("cardplay.token." + id);
   T.token = saved ? JSON.parse(saved).token : null;
   if (!watch && !T.token) {
@@ -402,8 +403,11 @@ function onMessage(msg) {
     const key = "err_" + msg.code;
     T.status = t(key) !== key ? t(key) : t("err_generic", { message: msg.message });
     T.statusBad = true;
+    onCoachError(msg, T.status);
     if (T.state) renderTable(T.state);
     announce(T.status);
+  } else if (msg.type === "hint" || msg.type === "review") {
+    onCoach(msg);
   } else if (msg.type === "record") {
     /* records are fetched over HTTP for download; nothing to do */
   }

@@ -327,6 +327,7 @@ function renderTable(old) {
       h("button", { type: "button", "data-focus-key": "stake-go", disabled: T.pending, onclick: go }, t("stake")),
       quick.map((v) => h("button", { type: "button", class: "secondary", "data-move": "stake " + v, "data-focus-key": "stake-" + v, disabled: T.pending, onclick: () => playMove("stake " + v) }, String(v)))));
   }
+  if (myTurn) actionNodes.push(...hintNodes(s));
   const status = h("p", { class: "status" + (T.statusBad ? " bad" : ""), id: "status", role: "status" },
     T.status || (s.is_over ? "" : myTurn ? t("your_turn") : me === null ? t("spectating") : t("waiting_for", { who: seatName(view.to_move, seats) })));
 
@@ -344,6 +345,7 @@ function renderTable(old) {
     notices.push(h("section", { class: "notice", "aria-labelledby": "deal-over-h", id: "deal-over" },
       h("h2", { id: "deal-over-h", text: t("deal_over", { n: prevNumber }) }),
       dealBreakdown(prev, seats),
+      ...reviewNodes(s, prevNumber, prev),
       h("button", { type: "button", class: "secondary", id: "dismiss-deal", onclick: () => { T.seenPrevious = prevNumber; renderTable(T.state); } }, t("continue"))));
   }
   if (s.is_over) {
@@ -354,7 +356,7 @@ function renderTable(old) {
       h("h2", { id: "end-h", text: t("match_over") }), h("p", { class: "big", text: big }),
       h("p", { text: `${t("scores")}: ` + view.match.scores.map((x, i) => `${seatName(i, seats)} ${x}`).join(" · ") }),
       scoreSheet(view, seats),
-      prev ? h("details", { class: "last-deal" }, h("summary", { text: t("last_deal") }), dealBreakdown(prev, seats)) : null,
+      prev ? h("details", { class: "last-deal", open: Boolean(T.reviews[prevNumber]) }, h("summary", { text: t("last_deal") }), dealBreakdown(prev, seats), ...reviewNodes(s, prevNumber, prev)) : null,
       h("p", { class: "row", style: "justify-content:center;margin-top:12px" },
         h("a", { href: `/api/tables/${T.id}/record`, download: `cardplay-${s.game}-${T.id}.json`, id: "download", text: t("download") }),
         h("a", { href: `/?game=${s.game}`, "data-link": "1", text: t("play_again") }),

@@ -1,0 +1,100 @@
+/* cardplay browser UI: hints and deal reviews. Both are offered only to a person alone with
+   bots (the server refuses them anywhere else): a hint gives the values of the moves now, from
+   the person's own view; a review marks, on a finished deal's moves, the person's decisions that
+   cost something, with the best move and its value. */
+"use strict";
+
+function helpOffered(s) {
+  return T.seat !== null && s.seats.every((x) => x.seat === T.seat || x.kind === "bot");
+}
+function unitsOf(game) { return words(declOf(game).result_units) || t("units_points"); }
+function decimal(x) { const r = Math.abs(x) < 0.005 ? "0.00" : x.toFixed(2); return lang === "ru" ? r.replace(".", ",") : r; }
+function signed(x) { return (x >= 0.005 ? "+" : "") + decimal(x); }
+
+function askHint() {
+  const s = T.state;
+  if (!s || T.coach || !helpOffered(s)) return;
+  T.coach = "hint"; T.hint = null;
+  send({ type: "hint", id: "hint" });
+  renderTable(s);
+}
+function askReview(n) {
+  if (!T.state || T.coach) return;
+  T.coach = "review"; T.reviews[n] = "working";
+  send({ type: "review", deal: n, id: "review-" + n });
+  renderTable(T.state);
+}
+function onCoach(msg) {
+  T.coach = null;
+  if (msg.type === "hint") T.hint = msg;
+  else T.reviews[msg.deal] = msg;
+  if (T.state) renderTable(T.state);
+  if (msg.type === "hint" && msg.best) announce(t("hint_best", { move: moveLabel(msg.best) }));
+}
+/* an error answering a hint or review request ends the wait */
+function onCoachError(msg, text) {
+  const r = typeof msg.reply_to === "string" ? /^review-(\d+)$/.exec(msg.reply_to) : null;
+  if (msg.reply_to === "hint") { T.coach = null; return true; }
+  if (r) { T.coach = null; T.reviews[Number(r[1])] = { error: text }; return true; }
+  return false;
+}
+
+function valueWords(game, players) {
+  return t(players === 2 ? "value_two" : "value_many", { units: unitsOf(game) });
+}
+function precision(x) {
+  return x.exact ? t("values_exact") : t("values_sampled", { n: x.worlds || 0 });
+}
+
+/* the hint button, and the hint itself while the state it was asked for lasts */
+function hintNodes(s) {
+  if (!helpOffered(s)) return [];
+  const current = T.hint && T.hint.version === s.version ? T.hint : null;
+  const working = T.coach === "hint";
+  const nodes = [h("button", { type: "button", class: "secondary", id: "hint-button", "data-focus-key": "hint", disabled: working || Boolean(current), "aria-keyshortcuts": "H", onclick: askHint }, working ? t("hint_working") : t("hint"))];
+  if (!current) return nodes;
+  const values = Object.entries(current.values).sort((a, b) => b[1] - a[1]);
+  nodes.push(h("div", { class: "hint", id: "hint", role: "status" },
+    h("p", {}, h("strong", { text: t("hint_best", { move: moveLabel(current.best) }) }), " ", valueWords(s.game, s.view.players)),
+    h("ul", { class: "values" }, values.map(([mv, v]) => h("li", { class: mv === current.best ? "best" : "" },
+      h("span", { text: moveLabel(mv) }), " ", h("span", { class: "value", text: signed(v) + (current.exact ? "" : ` ± ${decimal(2 * (current.errors[mv] || 0))}`) })))),
+    h("p", { class: "muted", text: precision(current) })));
+  return nodes;
+}
+
+/* a finished deal's moves with the person's decisions marked, or the button that asks */
+function reviewNodes(s, n, dealView) {
+  if (!helpOffered(s) || !dealView) return [];
+  const r = T.reviews[n];
+  if (!r) return [h("button", { type: "button", class: "secondary", id: "review-button", disabled: Boolean(T.coach), onclick: () => askReview(n) }, t("review_deal"))];
+  if (r === "working") return [h("p", { class: "muted", role: "status", id: "review-working", text: t("review_working") })];
+  if (r.error) return [h("p", { class: "error", role: "alert", text: r.error })];
+  const units = unitsOf(s.game);
+  const byIndex = new Map(r.decisions.map((d) => [d.index, d]));
+  const costly = r.decisions.filter((d) => d.costly);
+  const lost = costly.reduce((a, d) => a + d.loss, 0);
+  const seats = s.seats;
+  const items = (dealView.history || []).map(([seat, mv], i) => {
+    const d = byIndex.get(i);
+    const who = seat === T.seat ? t("you") : seatName(seat, seats);
+    const line = [h("span", { class: "who", text: `${i + 1}. ${who}: ${logText(mv)}` })];
+    if (d && d.costly) {
+      line.push(" ", h("span", { class: "cost", text: t("review_cost", { loss: decimal(d.loss), units, best: moveLabel(d.best), value: signed(d.values[d.best]) }) }));
+    } else if (d) {
+      line.push(" ", h("span", { class: "fine", text: d.played === d.best ? t("review_best") : t("review_fine") }));
+    }
+    return h("li", { class: d ? (d.costly ? "mine costly" : "mine") : "", "data-index": i }, line);
+  });
+  return [h("section", { class: "review", id: "review", "aria-labelledby": "review-h" },
+    h("h3", { id: "review-h", text: t("review_h") }),
+    h("p", { id: "review-summary", text: costly.length ? t("review_summary", { n: r.decisions.length, costly: costly.length, loss: decimal(lost), units }) : t("review_clean", { n: r.decisions.length }) }),
+    h("p", { class: "muted", text: valueWords(s.game, s.view.players) }),
+    h("ol", { class: "review-moves" }, items))];
+}
+
+document.addEventListener("keydown", (e) => {
+  if (!T.state || e.altKey || e.ctrlKey || e.metaKey) return;
+  const tag = (e.target && e.target.tagName) || "";
+  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || document.getElementById("rules-dialog")) return;
+  if ((e.key === "h" || e.key === "H" || e.key === "р" || e.key === "Р") && T.state.view.to_move === T.seat && !T.state.is_over) askHint();
+});
