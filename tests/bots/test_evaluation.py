@@ -239,3 +239,57 @@ def test_cardplay_review_prints_json_and_the_costly_decisions_first(
     (tmp_path / "bad.json").write_text('{"game": "two-ten-jack", "moves": ["XX"]}')
     assert main(["review", str(tmp_path / "bad.json")]) == 2
     assert "cannot be replayed" in capsys.readouterr().out
+
+
+def _round_payoff(deal: Deal, seat: int, move: str, rng: random.Random) -> int:
+    """The seat's chips won or lost when its stake of this round is settled, playing ``move``,
+    then its own later choice by the exact rule (the heuristic) and random moves for the other
+    seats, until the seat's points change or the round ends."""
+    before = deal.points[seat]
+    deal.play(move)
+    mine = load("heuristic", deal.game, seed=1)
+    while deal.to_move is not None and deal.points[seat] == before and \
+            deal.view(seat).public["phase"] != "stake":
+        turn = deal.to_move
+        deal.play(mine.choose(deal.view(seat)) if turn == seat else
+                  rng.choice(deal.legal_moves()))
+    return deal.points[seat] - before
+
+
+def _decision(name: str, phase: str, seed: int) -> tuple[cardplay.Game, Deal, int]:
+    game = cardplay.load(name)
+    rng = random.Random(seed)
+    for s in range(seed, seed + 200):
+        deal = game.deal(seed=s)
+        for _ in range(rng.randint(0, 12)):
+            if deal.to_move is None:
+                break
+            deal.play(rng.choice(deal.legal_moves()))
+        while deal.to_move is not None:
+            seat = deal.to_move
+            view = deal.view(seat)
+            if view.public.get("phase", "stake") == phase and len(view.legal_moves) > 1:
+                return game, deal, seat
+            deal.play(rng.choice(deal.legal_moves()))
+    raise AssertionError(f"no {phase} decision found")
+
+
+@pytest.mark.parametrize("name, phase", [("macao", "decide"), ("macao", "stake"),
+                                         ("banchok", "stake")])
+def test_banking_values_are_exact_expectations_of_the_settlement(name: str, phase: str) -> None:
+    game, deal, seat = _decision(name, phase, 7)
+    view = deal.view(seat)
+    ev = evaluate(view, seed=1)
+    assert ev.exact and set(ev.values) == {m.text for m in view.legal_moves}
+    # two moves checked against the worlds themselves: the mean payoff of 3,000 sampled worlds
+    texts = sorted(ev.values, key=lambda m: ev.values[m])
+    rng = random.Random(2)
+    for move in (texts[0], texts[-1]):
+        payoffs = [_round_payoff(game.sample_deal(view, rng), seat, move, rng)
+                   for _ in range(3000)]
+        mean = sum(payoffs) / len(payoffs)
+        sd = math.sqrt(sum((p - mean) ** 2 for p in payoffs) / (len(payoffs) - 1))
+        assert abs(mean - ev.values[move]) <= 4 * sd / math.sqrt(len(payoffs)) + 1e-9, move
+    if phase == "stake":  # a stake's value is linear in the stake
+        per_chip = {int(m.split()[1]): v / int(m.split()[1]) for m, v in ev.values.items()}
+        assert max(per_chip.values()) - min(per_chip.values()) < 1e-9

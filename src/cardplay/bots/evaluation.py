@@ -40,7 +40,7 @@ BUDGETS: Mapping[str, tuple[str, int]] = {
     "random": ("random", 64),
     "heuristic": ("heuristic", 32),
     "fast": ("heuristic", 64),
-    "strong": ("heuristic", 128),
+    "strong": ("heuristic", 96),
 }
 # At most this many moves are sampled at one decision (stakes from the minimum to the bank are
 # hundreds of moves): the extremes, an even spread between them and every move asked for.

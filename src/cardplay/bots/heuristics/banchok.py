@@ -27,8 +27,8 @@ import random
 from ...builtin.banchok import STAKE_BASE, deck_knowledge
 from ...engine import Game, Move, View
 
-__all__ = ["HeuristicBot", "choose_stake", "win_probability", "win_probability_of_view",
-           "winning_cards"]
+__all__ = ["HeuristicBot", "choose_stake", "exact_values", "win_probability",
+           "win_probability_of_view", "winning_cards"]
 
 
 def winning_cards(hand: list[int] | tuple[int, ...], rank_values: tuple[int, ...]) -> list[bool]:
@@ -94,3 +94,16 @@ class HeuristicBot:
         chips = int(view.public["chips"][view.seat])
         stake = choose_stake(p, lo, hi, chips, self.kelly, self.threshold)
         return moves[codes.index(STAKE_BASE + stake)]
+
+
+def exact_values(game: Game, view: View,
+                 rng: random.Random) -> tuple[dict[int, float], int] | None:
+    """The game's exact evaluator (``cardplay.bots.evaluate``): a stake ``s`` is worth
+    ``s * (2p - 1)`` chips, ``p`` the exact chance that the seat's cards beat the next card.
+    The bank's later rounds are not counted: they depend on the stake only through the bank's
+    size."""
+    if view.to_move != view.seat:
+        return None
+    p = win_probability_of_view(view, game.rank_values)  # type: ignore[attr-defined]
+    return {game.code_of(m): (game.code_of(m) - STAKE_BASE) * (2.0 * p - 1.0)
+            for m in view.legal_moves}, 1

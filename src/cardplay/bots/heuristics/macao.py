@@ -35,6 +35,7 @@ from ...engine import Game, Move, View
 __all__ = [
     "HeuristicBot",
     "buy_dist",
+    "exact_values",
     "multi_buy_ev",
     "payoff",
     "round_dist",
@@ -398,3 +399,38 @@ class HeuristicBot:
         sd = stand_dist(v, False, cnt, self.naturals)
         bd = buy_dist(v, cnt, self.naturals)
         return _num(bd) - _num(sd) * (t - 1)
+
+
+def exact_values(game: Game, view: View,
+                 rng: random.Random) -> tuple[dict[int, float], int] | None:
+    """The game's exact evaluator (``cardplay.bots.evaluate``): every legal move's expected
+    payoff of this round in chips, from the unseen cards (see the module's doc).
+
+    A stake ``s`` is worth ``s`` times the round's expected payoff per chip, buying or standing
+    as the exact expected-value rule does; buy and stand are worth the stake times their own
+    expected payoffs. The banking turn's later rounds are not counted: they depend on this
+    decision only through the bank's size.
+    """
+    if view.to_move != view.seat:
+        return None
+    bot = HeuristicBot(game)
+    cnt = unseen_counts(view)
+    codes = [game.code_of(m) for m in view.legal_moves]
+    if view.public["phase"] == "stake":
+        edge = bot.stake_edge(view, cnt)
+        return {c: int(game.move(c).text.split()[1]) * edge for c in codes}, 1
+    stake = int(view.public["stakes"][view.seat] or 0)
+    hand = [int(c) for c in view.hand]
+    if bot.multi:
+        d = [0] * 10
+        for c in hand:
+            d[VALUE[c]] += 1
+        base = [a + b for a, b in zip(cnt, d)]
+        solver = bot.solver(base, int(view.public["stock"]) + len(hand))
+        stand, buy = solver.decision(sum(VALUE[c] for c in hand), False, d)
+    else:
+        v = sum(VALUE[c] for c in hand) % 10
+        stand = _ev(stand_dist(v, False, cnt, bot.naturals))
+        buy = _ev(buy_dist(v, cnt, bot.naturals))
+    worth = {"stand": stand * stake, "buy": buy * stake}
+    return {c: worth[game.move(c).text] for c in codes}, 1

@@ -158,6 +158,7 @@ BOTS = Bots(
         "strong": Searcher("rollout", {"decisions": 2000, "max_candidates": 3, "worlds": 256,
                                        "look_every": 4, "seconds": 0.9}),
     },
+    exact="cardplay.bots.heuristics.banchok:exact_values",
 )
 
 

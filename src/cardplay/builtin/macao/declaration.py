@@ -208,6 +208,7 @@ BOTS = Bots(
         "strong": Searcher("rollout", {"decisions": 4000, "max_candidates": 3, "worlds": 256,
                                        "look_every": 4, "seconds": 0.9}),
     },
+    exact="cardplay.bots.heuristics.macao:exact_values",
 )
 
 
