@@ -15,6 +15,7 @@ import pytest
 import cardplay
 from cardplay.bots import evaluate, load
 from cardplay.bots.evaluation import MAX_MOVES
+from cardplay.bots.rollout import pick_candidates
 from cardplay.bots.sixty_six_solver import (
     _GivenHand,
     _unknown_opponent_cards,
@@ -133,7 +134,8 @@ def test_a_closed_talon_averages_every_opponent_hand_solved_exactly() -> None:
 
 
 @pytest.mark.parametrize("name, options", [
-    ("sixty-six", {}), ("two-ten-jack", {}), ("chukhny", {"players": 3}), ("macao", {}),
+    ("sixty-six", {}), ("two-ten-jack", {}), ("chukhny", {"players": 3}),
+    ("maltese-twenty", {}),
 ])
 def test_sampled_values_agree_with_a_long_run_within_their_error(name: str,
                                                                  options: dict[str, int]) -> None:
@@ -170,14 +172,31 @@ def test_the_same_seed_gives_the_same_values_and_bad_calls_are_refused() -> None
         evaluate(view, moves=["AS" if "AS" not in {m.text for m in view.legal_moves} else "2C"])
 
 
-def test_many_stakes_are_valued_as_a_spread_plus_the_move_asked_for() -> None:
+def test_many_moves_are_sampled_as_a_spread_plus_the_move_asked_for() -> None:
+    game = cardplay.load("chukhny", players=3)
+    rng = random.Random(1)
+    deal = game.deal(seed=0)
+    while len(deal.legal_moves()) <= MAX_MOVES:
+        deal.play(rng.choice(deal.legal_moves()))
+    view = deal.view(deal.to_move or 0)
+    legal = sorted(view.legal_moves, key=game.code_of)
+    asked = legal[len(legal) // 2 + 1].text
+    ev = evaluate(view, "random", seed=1, moves=[asked], worlds=8)
+    assert not ev.exact and asked in ev.values
+    # the extremes of the legal codes and an even spread between them, at most MAX_MOVES
+    spread = pick_candidates([game.code_of(m) for m in legal], game.code_of(asked), MAX_MOVES)
+    assert set(ev.values) == {game.move(c).text for c in spread}
+    assert len(ev.values) <= MAX_MOVES < len(legal)
+    assert {legal[0].text, legal[-1].text} <= set(ev.values)
+
+
+def test_every_stake_is_valued_where_the_values_are_exact() -> None:
     game = cardplay.load("banchok")
     deal = game.deal(seed=2)
     view = deal.view(deal.to_move or 0)
     assert len(view.legal_moves) > 50
-    ev = evaluate(view, "random", seed=1, moves=["stake 37"], worlds=8)
-    assert "stake 37" in ev.values and len(ev.values) == MAX_MOVES
-    assert {"stake 5", view.legal_moves[-1].text} <= set(ev.values)
+    ev = evaluate(view, "random", seed=1)
+    assert ev.exact and set(ev.values) == {m.text for m in view.legal_moves}
 
 
 def _bot_match(name: str, seed: int, level: str = "heuristic",
