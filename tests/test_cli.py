@@ -63,8 +63,10 @@ def test_rules_in_english_lists_every_option(monkeypatch: pytest.MonkeyPatch) ->
     code, out = run(monkeypatch, ["rules", "sixty-six"])
     assert code == 0
     cls = cardplay.engine.game_class("sixty-six")
-    doc = sys.modules[cls.__module__].__doc__ or ""
-    assert doc.strip().splitlines()[0] in out
+    assert out.startswith("Sixty-Six\n=========\n\n")
+    assert cls.declaration.summary.en in out
+    assert "- Close the talon: No more drawing; follow suit from now on" in out
+    assert "- End of the hand: Play out. " in out
     for name in cls.option_fields():
         assert re.search(rf"^\s+{name}\s", out, re.M), name
     assert re.search(r"^\s+end_mode\s+play_out\s+play_out, first_to_66$", out, re.M)
@@ -75,10 +77,47 @@ def test_rules_in_english_lists_every_option(monkeypatch: pytest.MonkeyPatch) ->
 def test_rules_in_russian(monkeypatch: pytest.MonkeyPatch) -> None:
     code, out = run(monkeypatch, ["rules", "sixty-six", "--lang", "ru"])
     assert code == 0
-    module = sys.modules[cardplay.engine.game_class("sixty-six").__module__]
-    assert module.RULES_RU.strip().splitlines()[0] in out
+    assert out.startswith("Шестьдесят шесть (66)\n")
+    assert "- Закрыть прикуп: " in out and "Правила за этим столом:" in out
     assert "Настройки" in out and "по умолчанию" in out
-    assert "Шестьдесят шесть" in out
+
+
+# What a programmer's text holds and a player's must not: reST markup, pointers to source files
+# and documents that are not installed, and the numbers of the moves in the action space.
+_NOT_FOR_PLAYERS = re.compile(r"``|::|:class:|:func:|:data:|\.py\b|RULES\.md|docs/|"
+                              r"\b(action|move) codes?\b|\baction space|\baction \d")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("name", cardplay.engine.games())
+def test_rules_are_for_players(monkeypatch: pytest.MonkeyPatch, name: str, lang: str) -> None:
+    code, out = run(monkeypatch, ["rules", name, "--lang", lang])
+    assert code == 0
+    assert _NOT_FOR_PLAYERS.search(out) is None, _NOT_FOR_PLAYERS.findall(out)
+    declaration = cardplay.engine.game_class(name).declaration
+    assert declaration.summary(lang) in out
+    for kind in declaration.moves:
+        assert f"- {kind.label(lang)}: {kind.description(lang)}" in out
+    cyrillic = re.search("[а-яА-Я]", out.split("\n", 1)[1]) is not None
+    assert cyrillic == (lang == "ru")
+
+
+def test_rules_go_through_the_pager_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    paged: list[str] = []
+    monkeypatch.setattr("pydoc.pager", paged.append)
+    code, out = run(monkeypatch, ["rules", "twenty"])  # a StringIO is no terminal
+    assert code == 0 and paged == [] and out.startswith("Twenty (20)\n")
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stdout", screen)
+    assert main(["rules", "twenty"]) == 0
+    assert len(paged) == 1 and paged[0].startswith("Twenty (20)\n")
+    assert paged[0].rstrip().endswith("cardplay play twenty")
+    assert screen.getvalue() == ""
 
 
 def test_rules_of_an_unknown_game_exits_2(monkeypatch: pytest.MonkeyPatch) -> None:

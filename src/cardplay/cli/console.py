@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import pydoc
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -29,6 +30,14 @@ class Console:
     def lines(self, lines: Iterable[str]) -> None:
         for line in lines:
             self.say(line)
+
+    def page(self, text: str) -> None:
+        """A long text: through the pager on a terminal, so it can be scrolled and searched;
+        printed as it is to a file or a pipe."""
+        if _isatty(sys.stdout):
+            pydoc.pager(text)
+        else:
+            self.say(text)
 
     def error(self, text: str) -> None:
         self.say(self.tr("error_prefix", error=text))
