@@ -199,15 +199,107 @@ def test_bad_inputs_get_messages_and_change_nothing(monkeypatch: pytest.MonkeyPa
     assert code == 0
     assert "Nothing entered: type a number from 1 to" in out
     assert "There is no move 99" in out and "There is no move 0" in out
-    assert "'xx' is not a move in this game" in out
-    assert "'KH=30' is not a move in this game" in out
-    assert "'buy' is not a move in this game" in out
-    assert f"'{not_held}' cannot be played now" in out
+    menu = re.search(r"^   1\) (\S+) ", out, re.M)
+    assert menu is not None
+    for text in ("xx", "KH=30", "buy"):
+        assert f"'{text}' is not a move of this game: type a number from 1 to 7, or a move as " \
+               f"the menu writes it (such as {menu.group(1)}).\n" in out
+    assert f"You do not hold {pretty_move(not_held)}.\n" in out
     assert out.count("Your move> ") == len(lines) + 1  # a new prompt after each, then EOF
     assert "End of input" in out
     record = json.loads(path.read_text(encoding="utf-8"))
     assert record["moves"] == []  # nothing was played
     assert record["seed"] == seed
+
+
+# Seed 13: seat 0 leads Sixty-Six holding K♠ without Q♠ (trumps are clubs) and no 2 of anything.
+_REFUSALS = {
+    "en": ["'xyz' is not a move of this game: type a number from 1 to 7, or a move as the menu "
+           "writes it (such as 9♠).",
+           "2♠ is not among this game's cards.",
+           "You do not hold Q♥.",
+           "K♠=20 cannot be played now. You can play: 9♠ K♠ A♠ 9♥ 10♦ Q♦"],
+    "ru": ["'xyz' — не ход этой игры: наберите номер от 1 до 7 или ход, как он записан в списке "
+           "(например, 9♠).",
+           "Карты 2♠ в этой игре нет.",
+           "У вас на руке нет Д♥.",
+           "К♠=20 сейчас сыграть нельзя. Можно: 9♠ К♠ Т♠ 9♥ 10♦ Д♦"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_one_message_per_bad_input_in_the_table_s_words(monkeypatch: pytest.MonkeyPatch,
+                                                         tmp_path: Path, lang: str) -> None:
+    code, out = run(monkeypatch, ["play", "sixty-six", "--seed", "13", "--lang", lang,
+                                  "--save", str(tmp_path / "r.json")],
+                    stdin="xyz\n2S\nQH\nKS=20\n")
+    assert code == 0
+    prompt = "Your move> " if lang == "en" else "Ваш ход> "
+    answers = out.split(prompt)[1:5]
+    typed = ["xyz", "2S", "QH", "KS=20"]
+    assert answers == [f"{t}\n{message}\n" for t, message in zip(typed, _REFUSALS[lang])]
+    # the engine's words for programmers stay out: its game prefix, seat numbers, card codes
+    assert "sixty-six:" not in out and "seat 0" not in out and " KS " not in out
+
+
+def test_a_deal_end_is_explained(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Seed 18 (always the first move against random bots): both reach 66, a replay for 0."""
+    argv = ["play", "sixty-six", "--vs", "random", "--seed", "18", "-o", "match_target=1",
+            "--save", str(tmp_path / "e.json")]
+    code, out = run(monkeypatch, argv, stdin="1\n" * 400)
+    assert code == 0
+    end = out.split("Deal 1 is over.\n", 1)[1]
+    assert "Result of the deal: You +0 · Bot 1 +0\n  Replay: Both players reached 66: no game " \
+           "points, the same dealer deals again.\nMatch scores: You 0 · Bot 1 0\n" in end
+    code, out = run(monkeypatch, [*argv, "--lang", "ru"], stdin="1\n" * 400)
+    assert "Итог сдачи: Вы +0 · Бот 1 +0\n  Переигровка: Оба набрали 66: очков нет, тот же " \
+           "игрок сдаёт снова.\n" in out
+
+
+def test_levels_and_option_errors_in_russian(monkeypatch: pytest.MonkeyPatch,
+                                             tmp_path: Path) -> None:
+    code, out = run(monkeypatch, ["play", "sixty-six", "--seed", "3", "--vs", "fast", "--lang",
+                                  "ru", "--save", str(tmp_path / "l.json")])
+    assert code == 0
+    assert out.startswith("Шестьдесят шесть (66) · зерно 3 · боты: быстрый поиск · ваше место: 0")
+    code, out = run(monkeypatch, ["play", "sixty-six", "--seed", "3", "--vs", "random",
+                                  "--save", str(tmp_path / "l.json")])
+    assert out.startswith("Sixty-Six · seed 3 · bots: random · your seat: 0")
+    code, out = run(monkeypatch, ["play", "sixty-six", "-o", "end_mode=sudden", "--lang", "ru"])
+    assert code == 2
+    assert out == "ошибка: настройка end_mode не может быть 'sudden'; допустимо: play_out, " \
+                  "first_to_66\n"
+    code, out = run(monkeypatch, ["play", "sixty-six", "-o", "match_target=0", "--lang", "ru"])
+    assert out == "ошибка: настройка match_target не может быть '0'; допустимо: целое число " \
+                  "от 1 до 100\n"
+    code, out = run(monkeypatch, ["play", "sixty-six", "-o", "colour=red", "--lang", "ru"])
+    assert out.startswith("ошибка: настройки 'colour' нет; настройки: preset, end_mode, ")
+
+
+def test_every_level_has_words_in_both_languages() -> None:
+    from cardplay.bots import LEVELS
+    from cardplay.cli.play import level_name
+
+    for lang in ("en", "ru"):
+        names = [level_name(level, Translator(lang)) for level in LEVELS]
+        assert not any(n.startswith("level_") for n in names)
+        assert len(set(names)) == len(LEVELS)
+    assert level_name("strong", Translator("ru")) == "сильный поиск"
+
+
+def test_the_prompt_edits_lines_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.delitem(sys.modules, "readline", raising=False)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n"))
+    monkeypatch.setattr(builtins, "input", lambda prompt: "x")
+    cli.Console(Translator("en")).ask("> ")
+    assert "readline" not in sys.modules  # a pipe: nothing to edit
+    monkeypatch.setattr(sys, "stdin", Terminal("1\n"))
+    assert cli.Console(Translator("en")).ask("> ") == "x"
+    assert "readline" in sys.modules
 
 
 def test_moves_by_notation_in_any_spelling(monkeypatch: pytest.MonkeyPatch,

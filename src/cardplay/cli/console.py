@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import pydoc
 import sys
 from collections.abc import Callable, Iterable
@@ -47,10 +48,20 @@ class Console:
 
         Input that does not come from a terminal is echoed, so a transcript reads as a dialogue.
         """
+        if _isatty(sys.stdin):
+            _line_editing()
         line = input(prompt)
         if not _isatty(sys.stdin):
             print(line, file=sys.stdout, flush=True)
         return line
+
+
+def _line_editing() -> None:
+    """Give ``input()`` line editing and history (arrow keys move the cursor instead of
+    printing ``^[[D``): importing ``readline`` is what switches it on. Windows has no readline,
+    and input then stays as the console gives it."""
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401
 
 
 def _isatty(stream: Any) -> bool:

@@ -12,7 +12,7 @@ from ..wording import rules_text
 from .console import Console
 
 __all__ = ["configure_games", "configure_rules", "option_rows", "players_text", "run_games",
-           "run_rules", "table"]
+           "run_rules", "table", "valid_values"]
 
 # ---- games
 
@@ -62,7 +62,7 @@ def _option_text(value: Any) -> str:
     return str(value)
 
 
-def _valid_values(f: Any, tr: Translator) -> str:
+def valid_values(f: Any, tr: Translator) -> str:
     meta = f.metadata
     if meta.get("choices") is not None:
         return ", ".join(_option_text(c) for c in meta["choices"])
@@ -76,7 +76,7 @@ def _valid_values(f: Any, tr: Translator) -> str:
 
 def option_rows(cls: type[Game], tr: Translator) -> list[tuple[str, str, str]]:
     """(name, default, valid values) for each option of a game."""
-    return [(name, _option_text(f.default), _valid_values(f, tr))
+    return [(name, _option_text(f.default), valid_values(f, tr))
             for name, f in cls.option_fields().items()]
 
 

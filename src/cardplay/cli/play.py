@@ -11,11 +11,13 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from .. import bots as bots_mod
+from ..cards import format_card, parse_card
 from ..engine import (
     Deal,
     Game,
@@ -23,6 +25,7 @@ from ..engine import (
     InvalidMoveError,
     Match,
     Move,
+    OptionError,
     RecordError,
     View,
     derive_seed,
@@ -30,10 +33,11 @@ from ..engine import (
     load,
     replay,
 )
+from ..engine.options import check_option_value
 from ..i18n import Translator
 from ..wording import SeatNamer, card_text
 from .console import Console
-from .info import players_text
+from .info import players_text, valid_values
 from .render import (
     deal_end_lines,
     menu_lines,
@@ -93,9 +97,37 @@ def _make_game(args: argparse.Namespace, ui: Console) -> Game | None:
             return None
     try:
         return cls(**options)
-    except ValueError as e:  # OptionError names the valid values
+    except OptionError as e:
+        ui.error(option_refusal(cls, options, tr) or tr("options_conflict", error=str(e)))
+        return None
+    except ValueError as e:
         ui.error(str(e))
         return None
+
+
+def option_refusal(cls: type[Game], options: Mapping[str, Any], tr: Translator) -> str | None:
+    """The first unknown option or refused value, said in the reader's language with what is
+    valid; None when each value is fine alone and only their combination is refused."""
+    fields = cls.option_fields()
+    for name, value in options.items():
+        if name not in fields:
+            return tr("unknown_option", name=name, valid=", ".join(fields))
+        try:
+            check_option_value(cls.name, fields[name], value)
+        except OptionError:
+            return tr("bad_option_value", name=name, value=value,
+                      valid=valid_values(fields[name], tr))
+    return None
+
+
+_LEVEL_WORDS = {"random": "level_random", "heuristic": "level_heuristic", "fast": "level_fast",
+                "strong": "level_strong"}
+
+
+def level_name(level: str, tr: Translator) -> str:
+    """A bot level as the reader's language names it (the option ``--vs`` takes the code)."""
+    key = _LEVEL_WORDS.get(level)
+    return tr(key) if key is not None else level
 
 
 def _default_level(game: Game) -> str:
@@ -139,7 +171,7 @@ def run_play(args: argparse.Namespace, ui: Console) -> int:
     path = Path(args.save) if args.save else Path(f"cardplay-{game.name}-{seed}.json")
     title = dict(type(game).title)
     ui.say(tr("play_banner", title=title.get(tr.lang) or title.get("en") or game.name,
-              seed=seed, level=level, seat=args.seat))
+              seed=seed, level=level_name(level, tr), seat=args.seat))
     ui.say(tr("play_help_short"))
     status = 0
     try:
@@ -252,13 +284,37 @@ def _ask_move(match: Match, view: View, ui: Console, player: _Player, auto: bool
             move = text
         try:
             match.play(move, seat=player.seat)
-        except InvalidMoveError as e:
-            ui.say(tr("invalid_move", text=text, error=str(e)))
-            continue
-        except IllegalMoveError as e:
-            ui.say(tr("illegal_move", text=text, error=str(e)))
+        except (InvalidMoveError, IllegalMoveError):
+            ui.say(refusal(match.game, view, text, tr))
             continue
         return match.moves[-1][1]
+
+
+_CARD_TOKEN = re.compile(r"[2-9TJQKA][SHDC]")
+
+
+def refusal(game: Game, view: View, text: str, tr: Translator) -> str:
+    """Why ``text`` cannot be played now, in one message in the reader's language, with cards
+    as the table writes them. The engine's own message is for programmers (English, seat
+    numbers, canonical card codes), so it is not shown."""
+    lang = tr.lang
+    legal = list(view.legal_moves)
+    try:
+        canonical = game.parse_move(text).text
+    except InvalidMoveError:
+        try:
+            card = format_card(parse_card(text))
+        except ValueError:
+            return tr("not_a_move", text=text, last=len(legal),
+                      example=pretty_move(legal[0].text, lang))
+        return tr("not_in_deck", card=card_text(card, lang))
+    held = {str(c) for c in view.hand}
+    missing = [c for c in _CARD_TOKEN.findall(canonical) if c not in held]
+    if missing:
+        return tr("not_held", cards=" ".join(card_text(c, lang) for c in missing))
+    cards = [m for m in legal if _CARD_TOKEN.fullmatch(m.text)]
+    shown = " ".join(pretty_move(m.text, lang) for m in (cards or legal))
+    return tr("cannot_play_now", move=pretty_move(canonical, lang), moves=shown)
 
 
 # ---- replay

@@ -16,8 +16,8 @@ from ..engine import Match, Move, View, declaration_of
 from ..i18n import Translator
 from ..wording import SeatNamer, card_text, field_lines, move_text
 
-__all__ = ["deal_end_lines", "menu_lines", "per_seat_text", "pretty_move", "public_lines",
-           "render_view"]
+__all__ = ["deal_end_lines", "menu_lines", "outcome_reasons", "per_seat_text", "pretty_move",
+           "public_lines", "render_view"]
 
 
 def pretty_move(text: str, lang: str = "en") -> str:
@@ -117,6 +117,27 @@ def menu_lines(moves: Sequence[Move], tr: Translator, game: str, width: int = 78
     return [tr("your_moves"), *lines]
 
 
+def outcome_reasons(view: View, lang: str) -> list[str]:
+    """What the declared values of the deal's outcome mean (``outcome`` is the field that says
+    how a deal ended, DESIGN.md 16): "Replay" alone does not tell a newcomer why nobody scored."""
+    try:
+        f = declaration_of(view.game).field("outcome")
+    except KeyError:
+        return []
+    value = view.public.get("outcome")
+    if value is None:
+        return []
+    pairs = [(f, value)] if f.kind == "choice" else \
+        [(sub, value.get(sub.name)) for sub in f.fields if sub.kind == "choice"] \
+        if f.kind == "record" and isinstance(value, Mapping) else []
+    out = []
+    for sub, raw in pairs:
+        named = sub.value(raw)
+        if named is not None and named.description(lang):
+            out.append(f"{named.label(lang)}: {named.description(lang)}")
+    return out
+
+
 def deal_end_lines(match: Match, number: int, seat: int, tr: Translator, names: SeatNamer,
                    show_points: bool = True) -> list[str]:
     """How deal ``number`` (0-based) of a match ended, as ``seat`` sees it, and the scores."""
@@ -128,6 +149,10 @@ def deal_end_lines(match: Match, number: int, seat: int, tr: Translator, names: 
         lines.append(tr("deal_points", points=per_seat_text(view.points, names)))
     result = deal.result or [0] * deal.players
     lines.append(tr("deal_result", result=per_seat_text(result, names, signed=True)))
+    reasons = outcome_reasons(view, tr.lang)
+    lines.extend("  " + r for r in reasons)
+    if not reasons and not any(result):
+        lines.append("  " + tr("deal_nobody_scores"))
     scores = [sum((d.result or [0] * d.players)[s] for d in match.deals[:number + 1])
               for s in range(deal.players)]
     lines.append(tr("match_scores", scores=per_seat_text(scores, names)))
