@@ -278,7 +278,7 @@ def test_levels_and_option_errors_in_russian(monkeypatch: pytest.MonkeyPatch,
 
 def test_every_level_has_words_in_both_languages() -> None:
     from cardplay.bots import LEVELS
-    from cardplay.cli.play import level_name
+    from cardplay.wording import level_name
 
     for lang in ("en", "ru"):
         names = [level_name(level, Translator(lang)) for level in LEVELS]

@@ -11,13 +11,11 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from .. import bots as bots_mod
-from ..cards import format_card, parse_card
 from ..engine import (
     Deal,
     Game,
@@ -35,7 +33,7 @@ from ..engine import (
 )
 from ..engine.options import check_option_value
 from ..i18n import Translator
-from ..wording import SeatNamer, card_text
+from ..wording import SeatNamer, card_text, level_name, refusal
 from .console import Console
 from .info import players_text, valid_values
 from .render import (
@@ -118,16 +116,6 @@ def option_refusal(cls: type[Game], options: Mapping[str, Any], tr: Translator) 
             return tr("bad_option_value", name=name, value=value,
                       valid=valid_values(fields[name], tr))
     return None
-
-
-_LEVEL_WORDS = {"random": "level_random", "heuristic": "level_heuristic", "fast": "level_fast",
-                "strong": "level_strong"}
-
-
-def level_name(level: str, tr: Translator) -> str:
-    """A bot level as the reader's language names it (the option ``--vs`` takes the code)."""
-    key = _LEVEL_WORDS.get(level)
-    return tr(key) if key is not None else level
 
 
 def _default_level(game: Game) -> str:
@@ -288,33 +276,6 @@ def _ask_move(match: Match, view: View, ui: Console, player: _Player, auto: bool
             ui.say(refusal(match.game, view, text, tr))
             continue
         return match.moves[-1][1]
-
-
-_CARD_TOKEN = re.compile(r"[2-9TJQKA][SHDC]")
-
-
-def refusal(game: Game, view: View, text: str, tr: Translator) -> str:
-    """Why ``text`` cannot be played now, in one message in the reader's language, with cards
-    as the table writes them. The engine's own message is for programmers (English, seat
-    numbers, canonical card codes), so it is not shown."""
-    lang = tr.lang
-    legal = list(view.legal_moves)
-    try:
-        canonical = game.parse_move(text).text
-    except InvalidMoveError:
-        try:
-            card = format_card(parse_card(text))
-        except ValueError:
-            return tr("not_a_move", text=text, last=len(legal),
-                      example=pretty_move(legal[0].text, lang))
-        return tr("not_in_deck", card=card_text(card, lang))
-    held = {str(c) for c in view.hand}
-    missing = [c for c in _CARD_TOKEN.findall(canonical) if c not in held]
-    if missing:
-        return tr("not_held", cards=" ".join(card_text(c, lang) for c in missing))
-    cards = [m for m in legal if _CARD_TOKEN.fullmatch(m.text)]
-    shown = " ".join(pretty_move(m.text, lang) for m in (cards or legal))
-    return tr("cannot_play_now", move=pretty_move(canonical, lang), moves=shown)
 
 
 # ---- replay

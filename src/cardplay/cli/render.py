@@ -14,10 +14,10 @@ from typing import Any
 
 from ..engine import Match, Move, View, declaration_of
 from ..i18n import Translator
-from ..wording import SeatNamer, card_text, field_lines, move_text
+from ..wording import SeatNamer, card_text, field_lines, move_text, outcome_reasons
 
-__all__ = ["deal_end_lines", "menu_lines", "outcome_reasons", "per_seat_text", "pretty_move",
-           "public_lines", "render_view"]
+__all__ = ["deal_end_lines", "menu_lines", "per_seat_text", "pretty_move", "public_lines",
+           "render_view"]
 
 
 def pretty_move(text: str, lang: str = "en") -> str:
@@ -115,27 +115,6 @@ def menu_lines(moves: Sequence[Move], tr: Translator, game: str, width: int = 78
     if line.strip():
         lines.append(line)
     return [tr("your_moves"), *lines]
-
-
-def outcome_reasons(view: View, lang: str) -> list[str]:
-    """What the declared values of the deal's outcome mean (``outcome`` is the field that says
-    how a deal ended, DESIGN.md 16): "Replay" alone does not tell a newcomer why nobody scored."""
-    try:
-        f = declaration_of(view.game).field("outcome")
-    except KeyError:
-        return []
-    value = view.public.get("outcome")
-    if value is None:
-        return []
-    pairs = [(f, value)] if f.kind == "choice" else \
-        [(sub, value.get(sub.name)) for sub in f.fields if sub.kind == "choice"] \
-        if f.kind == "record" and isinstance(value, Mapping) else []
-    out = []
-    for sub, raw in pairs:
-        named = sub.value(raw)
-        if named is not None and named.description(lang):
-            out.append(f"{named.label(lang)}: {named.description(lang)}")
-    return out
 
 
 def deal_end_lines(match: Match, number: int, seat: int, tr: Translator, names: SeatNamer,
