@@ -287,6 +287,7 @@ def configure_replay(p: argparse.ArgumentParser, tr: Translator) -> None:
     who.add_argument("--seat", type=int, default=None, help=tr("help_replay_seat"))
     who.add_argument("--all", action="store_true", help=tr("help_replay_all"))
     p.add_argument("--no-pause", action="store_true", help=tr("help_no_pause"))
+    p.add_argument("--tui", action="store_true", help=tr("help_replay_tui"))
 
 
 def _fresh_target(record: Mapping[str, Any]) -> Deal | Match:
@@ -316,6 +317,10 @@ def _replay_lines(target: Deal | Match, seats: Sequence[int], tr: Translator,
 
 def run_replay(args: argparse.Namespace, ui: Console) -> int:
     tr = ui.tr
+    if args.tui:
+        from ..tui.command import open_replay
+
+        return open_replay(args.file, args.seat, ui)
     try:
         text = Path(args.file).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
