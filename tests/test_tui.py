@@ -327,6 +327,7 @@ def test_in_a_real_terminal(tmp_path: Path) -> None:
         screen = _wait_for(pane, "(taken by You)")
         assert "On the table: You: 9♠   Bot 1: 10♥   (taken by You)" in screen
         assert "You: 9♠" in screen and "Bot 1: 10♥" in screen  # the log pane
+        assert "[c] Close the talon" in screen
         subprocess.run(["tmux", "send-keys", "-t", pane, "q"], check=True)
         deadline = time.monotonic() + 30
         while not record.exists() and time.monotonic() < deadline:

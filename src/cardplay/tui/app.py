@@ -41,7 +41,8 @@ _RED = "♥♦"
 
 
 def coloured(line: str, style: str = "") -> Text:
-    """A line with the red suits in red (the black ones keep the terminal's colour)."""
+    """A line with the red suits in red (the black ones keep the terminal's colour). Every
+    text reaches the screen as a ``Text``, never as markup: ``[c] Close`` is a key, not a tag."""
     out = Text(style=style)
     for ch in line:
         out.append(ch, style="bold red" if ch in _RED else "")
@@ -70,10 +71,10 @@ class TextScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.title_text, id="page-title")
+            yield Static(Text(self.title_text), id="page-title")
             with VerticalScroll():
                 yield Static(coloured("\n".join(self.lines)), id="page-body")
-            yield Static(self.hint, id="page-hint")
+            yield Static(Text(self.hint), id="page-hint")
 
     def on_key(self, event: events.Key) -> None:
         if event.key in self.close_keys:
@@ -95,7 +96,7 @@ class ConfirmScreen(ModalScreen[bool]):
         self.question = question
 
     def compose(self) -> ComposeResult:
-        yield Static(self.question, id="question")
+        yield Static(coloured(self.question), id="question")
 
     def on_key(self, event: events.Key) -> None:
         if event.key in ("y", "enter"):
@@ -126,7 +127,7 @@ class ChooseScreen(ModalScreen["str | None"]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.question, id="choose-question")
+            yield Static(Text(self.question), id="choose-question")
             yield OptionList(*(coloured(x) for x in self.labels), id="choices")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -209,7 +210,7 @@ class TableApp(App[int]):
         s = self.session
         tr = self.tr
         view = s.view()
-        self.query_one("#head", Static).update(header_line(view, s.title, tr, s.name))
+        self.query_one("#head", Static).update(Text(header_line(view, s.title, tr, s.name)))
         self.query_one("#seats", Static).update(coloured("\n".join(seat_lines(view, s.name, tr))))
         self.query_one("#middle", Static).update(
             coloured("\n".join(middle_lines(view, s.name, tr))))
@@ -231,10 +232,10 @@ class TableApp(App[int]):
             bar.append(tr("tui_replay_move", i=len(s.match.moves), total=len(s.script or [])))
         elif not mine and not s.match.is_over and s.match.to_move is not None:
             bar.append(tr("tui_waiting", who=s.name(s.match.to_move)))
-        self.query_one("#actions", Static).update("   ".join(bar))
+        self.query_one("#actions", Static).update(coloured("   ".join(bar)))
         self.query_one("#status", Static).update(coloured(self.status))
         self.query_one("#keys", Static).update(
-            tr("tui_replay_keys") if s.replaying else tr("tui_keys"))
+            Text(tr("tui_replay_keys") if s.replaying else tr("tui_keys")))
         log = self.query_one("#log", RichLog)
         for line in s.log[self._logged:]:
             log.write(coloured(line))
