@@ -12,6 +12,7 @@ import json
 import os
 import random
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -162,6 +163,8 @@ def test_the_table_of_sixty_six(tmp_path: Path) -> None:
             assert app.text_of("middle").split("\n")[:3] == [
                 "On the table: —", "Trumps: ♣", "Face-up trump card: 9♣"]
             assert app.text_of("seats").split("\n")[1].startswith("You · ▶ to move · 6 cards")
+            assert app.text_of("keys") == "←/→ choose a card · Enter or 1–9 play it · : type a " \
+                                          "move · r rules · l last trick · s score sheet · q quit"
             await pilot.press("right", "right", "left")
             assert app.cursor == 1
             await pilot.press("enter")  # the card under the cursor: K♠
@@ -267,6 +270,55 @@ def test_a_whole_match_to_the_end_screen_and_its_replay(tmp_path: Path) -> None:
     asyncio.run(replayed())
 
 
+def test_a_game_without_tricks_has_no_last_trick_key() -> None:
+    async def scenario() -> None:
+        game = cardplay.load("twenty")
+        app = TableApp(new_session(game, 14, 0, "random", Translator("ru"), None), bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert app.text_of("keys") == "←/→ выбрать карту · Enter или 1–9 сыграть · : ввести " \
+                                          "ход · r правила · s счёт · q выход"
+            assert app.text_of("actions") == "[d] Взять карту"
+    asyncio.run(scenario())
+
+
+def test_bots_think_on_a_thread_while_the_table_answers(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        game = cardplay.load("sixty-six")
+        app = TableApp(new_session(game, 13, 0, "random", Translator("en"), None),
+                       bot_delay=0.5)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("1")
+            assert app.text_of("actions") == "Waiting for Bot 1…"
+            for _ in range(100):
+                if len(app.session.log) == 2:
+                    break
+                await pilot.pause(0.05)
+            assert app.session.log == ["You: 9♠", "Bot 1: 10♥"]
+            assert app.text_of("actions") == "[c] Close the talon"
+    asyncio.run(scenario())
+
+
+def test_the_game_picker() -> None:
+    from cardplay.tui.app import PickerApp
+    from cardplay.tui.command import game_entries
+
+    async def scenario(lang: str) -> tuple[str | None, list[tuple[str, str]]]:
+        entries = game_entries(Translator(lang))
+        app = PickerApp(Translator(lang), entries)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("down", "enter")
+        return app.return_value, entries
+
+    chosen, entries = asyncio.run(scenario("en"))
+    assert [name for name, _ in entries] == cardplay.games() and chosen == cardplay.games()[1]
+    assert entries[cardplay.games().index("sixty-six")][1] == "Sixty-Six · Players: 2"
+    _, entries = asyncio.run(scenario("ru"))
+    assert entries[cardplay.games().index("chukhny")][1] == "Чухны · Игроков: 2–15"
+
+
 def test_without_textual_the_command_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "textual", None)  # the extra is not installed
     monkeypatch.setitem(sys.modules, "cardplay.tui.app", None)
@@ -291,47 +343,59 @@ def test_every_message_the_table_uses_exists() -> None:
 # ---- a real terminal
 
 
-def _capture(pane: str) -> str:
-    return subprocess.run(["tmux", "capture-pane", "-p", "-t", pane], check=True,
-                          capture_output=True, text=True).stdout
+class Tmux:
+    """A tmux server of the test's own (its own socket), so the environment given to the
+    command is the one it runs in: a server already running elsewhere would hand a new session
+    that server's environment instead."""
 
+    def __init__(self, name: str) -> None:
+        self.socket = name
 
-def _wait_for(pane: str, text: str, timeout: float = 30.0) -> str:
-    deadline = time.monotonic() + timeout
-    screen = ""
-    while time.monotonic() < deadline:
-        screen = _capture(pane)
-        if text in screen:
-            return screen
-        time.sleep(0.2)
-    raise AssertionError(f"{text!r} never appeared; the screen:\n{screen}")
+    def __call__(self, *args: str) -> str:
+        return subprocess.run(["tmux", "-L", self.socket, *args], check=True,
+                              capture_output=True, text=True).stdout
+
+    def wait_for(self, pane: str, text: str, timeout: float = 30.0) -> str:
+        deadline = time.monotonic() + timeout
+        screen = ""
+        while time.monotonic() < deadline:
+            screen = self("capture-pane", "-p", "-t", pane)
+            if text in screen:
+                return screen
+            time.sleep(0.2)
+        raise AssertionError(f"{text!r} never appeared; the screen:\n{screen}")
 
 
 def test_in_a_real_terminal(tmp_path: Path) -> None:
     """tmux runs `cardplay tui` in a pseudo-terminal: keys in, the screen's text out."""
     assert shutil.which("tmux"), "tmux is installed by .ci/run"
-    session = f"cardplay-test-{os.getpid()}"
+    tmux = Tmux(f"cardplay-test-{os.getpid()}")
     record = tmp_path / "t.json"
     src = str(Path(cardplay.__file__).parent.parent)
-    env = {**os.environ, "PYTHONPATH": src, "LANG": "C.UTF-8", "TERM": "xterm-256color"}
-    command = [sys.executable, "-m", "cardplay.cli", "tui", "sixty-six", "--seed", "13",
-               "--vs", "random", "--lang", "en", "--save", str(record), "--bot-delay", "0"]
-    subprocess.run(["tmux", "-u", "new-session", "-d", "-s", session, "-x", "120", "-y", "40",
-                    " ".join(f"'{c}'" for c in command)], check=True, env=env)
-    pane = f"{session}:0.0"
+    # COLUMNS and LINES would override the size of the terminal (pytest may set them)
+    command = ["env", "-u", "COLUMNS", "-u", "LINES", f"PYTHONPATH={src}", "LANG=C.UTF-8",
+               "TERM=xterm-256color", sys.executable, "-m", "cardplay.cli", "tui", "sixty-six",
+               "--seed", "13", "--vs", "random", "--lang", "en", "--save", str(record),
+               "--bot-delay", "0"]
+    tmux("-u", "new-session", "-d", "-s", "t", "-x", "120", "-y", "40",
+         " ".join(shlex.quote(c) for c in command))
+    pane = "t:0.0"
     try:
-        screen = _wait_for(pane, "Your hand:")
+        tmux("set-option", "-t", "t", "remain-on-exit", "on")  # a crash stays readable
+        # without a client attached, a fresh server may keep the default 80x24
+        tmux("resize-window", "-t", "t", "-x", "120", "-y", "40")
+        screen = tmux.wait_for(pane, "Your hand:")
         assert "Sixty-Six · bots: random · Deal 1" in screen
         assert "1:9♠  2:K♠  3:A♠  4:9♥  5:10♦  6:Q♦" in screen
-        subprocess.run(["tmux", "send-keys", "-t", pane, "1"], check=True)
-        screen = _wait_for(pane, "(taken by You)")
+        tmux("send-keys", "-t", pane, "1")
+        screen = tmux.wait_for(pane, "(taken by You)")
         assert "On the table: You: 9♠   Bot 1: 10♥   (taken by You)" in screen
         assert "You: 9♠" in screen and "Bot 1: 10♥" in screen  # the log pane
         assert "[c] Close the talon" in screen
-        subprocess.run(["tmux", "send-keys", "-t", pane, "q"], check=True)
+        tmux("send-keys", "-t", pane, "q")
         deadline = time.monotonic() + 30
         while not record.exists() and time.monotonic() < deadline:
             time.sleep(0.2)
         assert json.loads(record.read_text(encoding="utf-8"))["moves"][:2] == ["9S", "TH"]
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        subprocess.run(["tmux", "-L", tmux.socket, "kill-server"], capture_output=True)

@@ -177,7 +177,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "help_tui_game": "the game's name, as `cardplay games` lists it",
         "help_replay_tui": "show the replay at the full-screen table (needs cardplay[tui])",
         "tui_needs_extra": "the terminal table needs the tui extra: pip install 'cardplay[tui]'",
-        "tui_pick_game": "Name the game to play: cardplay tui NAME, one of {games}",
+        "tui_pick_title": "Which game?",
+        "tui_pick_hint": "↑/↓ choose · Enter play · Escape leave",
         "tui_replay_match_only": "the table replays match records; a deal record replays with "
                                  "cardplay replay FILE",
         "tui_vs": "bots: {level}",
@@ -197,10 +198,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tui_waiting": "Waiting for {who}…",
         "tui_confirm": "{move}: this cannot be undone. Play it? y: yes · n: no",
         "tui_choose": "Which move with this card? (arrow keys, Enter; Escape: none)",
-        "tui_keys": "←/→ choose a card · Enter or 1–9 play it · : type a move · r rules · "
-                    "l last trick · s score sheet · q quit",
-        "tui_replay_keys": "→, Space or Enter: next move · r rules · l last trick · "
-                           "s score sheet · q quit",
+        "tui_keys_play": "←/→ choose a card · Enter or 1–9 play it · : type a move",
+        "tui_keys_replay": "→, Space or Enter: next move",
+        "tui_key_rules": "r rules",
+        "tui_key_last_trick": "l last trick",
+        "tui_key_sheet": "s score sheet",
+        "tui_key_quit": "q quit",
         "tui_replay_move": "Move {i} of {total}",
         "tui_back": "Enter or Escape: back to the table",
         "tui_rules_title": "Rules: {game}",
@@ -380,7 +383,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "help_tui_game": "название игры, как в `cardplay games`",
         "help_replay_tui": "показать партию за полноэкранным столом (нужен cardplay[tui])",
         "tui_needs_extra": "для стола в терминале нужно: pip install 'cardplay[tui]'",
-        "tui_pick_game": "Назовите игру: cardplay tui ИГРА, одна из {games}",
+        "tui_pick_title": "Во что играем?",
+        "tui_pick_hint": "↑/↓ выбрать · Enter играть · Escape выйти",
         "tui_replay_match_only": "стол показывает записи партий; запись одной сдачи "
                                  "показывает cardplay replay ФАЙЛ",
         "tui_vs": "боты: {level}",
@@ -400,10 +404,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tui_waiting": "Ждём: {who}…",
         "tui_confirm": "{move}: это нельзя отменить. Сыграть? y — да · n — нет",
         "tui_choose": "Какой ход этой картой? (стрелки, Enter; Escape — никакой)",
-        "tui_keys": "←/→ выбрать карту · Enter или 1–9 сыграть · : ввести ход · r правила · "
-                    "l последняя взятка · s счёт · q выход",
-        "tui_replay_keys": "→, пробел или Enter — следующий ход · r правила · "
-                           "l последняя взятка · s счёт · q выход",
+        "tui_keys_play": "←/→ выбрать карту · Enter или 1–9 сыграть · : ввести ход",
+        "tui_keys_replay": "→, пробел или Enter — следующий ход",
+        "tui_key_rules": "r правила",
+        "tui_key_last_trick": "l последняя взятка",
+        "tui_key_sheet": "s счёт",
+        "tui_key_quit": "q выход",
         "tui_replay_move": "Ход {i} из {total}",
         "tui_back": "Enter или Escape — назад к столу",
         "tui_rules_title": "Правила: {game}",

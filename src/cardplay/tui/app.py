@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, RichLog, Static
 
+from ..i18n import Translator
 from .table import (
     Action,
     Session,
@@ -27,6 +28,7 @@ from .table import (
     end_lines,
     hand_items,
     header_line,
+    keys_line,
     last_trick_lines,
     middle_lines,
     move_label,
@@ -35,7 +37,7 @@ from .table import (
     sheet_lines,
 )
 
-__all__ = ["TableApp", "coloured"]
+__all__ = ["PickerApp", "TableApp", "coloured"]
 
 _RED = "♥♦"
 
@@ -234,8 +236,7 @@ class TableApp(App[int]):
             bar.append(tr("tui_waiting", who=s.name(s.match.to_move)))
         self.query_one("#actions", Static).update(coloured("   ".join(bar)))
         self.query_one("#status", Static).update(coloured(self.status))
-        self.query_one("#keys", Static).update(
-            Text(tr("tui_replay_keys") if s.replaying else tr("tui_keys")))
+        self.query_one("#keys", Static).update(Text(keys_line(view, tr, s.replaying)))
         log = self.query_one("#log", RichLog)
         for line in s.log[self._logged:]:
             log.write(coloured(line))
@@ -260,8 +261,18 @@ class TableApp(App[int]):
         self.draw()
 
     def _bot_tick(self) -> None:
+        # A searching bot thinks for seconds: on a thread, so the keys of the table (rules,
+        # score sheet, quit) keep answering meanwhile.
+        self.run_worker(self._think, thread=True, exclusive=True, group="bot")
+
+    def _think(self) -> None:
+        choice = self.session.bot_choice()
+        self.call_from_thread(self._bot_moved, choice)
+
+    def _bot_moved(self, choice: tuple[int, str] | None) -> None:
         self.busy = False
-        self.session.bot_step()
+        if choice is not None:
+            self.session.apply(*choice)
         if not self._after_move():
             self.advance()
 
@@ -435,3 +446,33 @@ class TableApp(App[int]):
         if not self.saved:
             self.saved = self.session.save()
         self.exit(0)
+
+
+class PickerApp(App["str | None"]):
+    """``cardplay tui`` without a game: the games by title, chosen with the arrow keys and
+    Enter (Escape or q leaves)."""
+
+    DEFAULT_CSS = """
+    PickerApp { align: center middle; }
+    PickerApp > Vertical { width: 70; height: auto; border: round $accent; }
+    PickerApp OptionList { height: auto; }
+    """
+    AUTO_FOCUS = "OptionList"
+
+    def __init__(self, tr: Translator, entries: Sequence[tuple[str, str]]) -> None:
+        super().__init__()
+        self.tr = tr
+        self.entries = list(entries)  # (game name, what the list shows)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text(self.tr("tui_pick_title")), id="pick-title")
+            yield OptionList(*(Text(shown) for _, shown in self.entries), id="games")
+            yield Static(Text(self.tr("tui_pick_hint")), id="pick-hint")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.exit(self.entries[event.option_index][0])
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key in ("escape", "q"):
+            self.exit(None)

@@ -18,7 +18,7 @@ from ..i18n import Translator
 from ..wording import level_name
 from .table import Session, fresh_match
 
-__all__ = ["configure_tui", "new_session", "open_replay", "run_tui"]
+__all__ = ["configure_tui", "game_entries", "new_session", "open_replay", "run_tui"]
 
 
 def configure_tui(p: argparse.ArgumentParser, tr: Translator) -> None:
@@ -41,6 +41,17 @@ def _textual_app() -> Any:
     except ImportError:
         return None
     return TableApp
+
+
+def game_entries(tr: Translator) -> list[tuple[str, str]]:
+    """Each game's name and how the picker lists it: its title and its number of players."""
+    out = []
+    for name in games():
+        cls = game_class(name)
+        lo, hi = cls.min_players, cls.max_players
+        players = tr("players_line", players=str(lo) if lo == hi else f"{lo}–{hi}")
+        out.append((name, f"{cls.declaration.title(tr.lang)} · {players}"))
+    return out
 
 
 def _make_game(args: argparse.Namespace, ui: Any) -> Game | None:
@@ -90,8 +101,11 @@ def run_tui(args: argparse.Namespace, ui: Any) -> int:
         ui.error(tr("tui_needs_extra"))
         return 2
     if args.game is None:
-        ui.say(tr("tui_pick_game", games=", ".join(games())))
-        return 2
+        from .app import PickerApp  # importable: the table's module just was
+
+        args.game = PickerApp(tr, game_entries(tr)).run()
+        if args.game is None:
+            return 0
     game = _make_game(args, ui)
     if game is None:
         return 2

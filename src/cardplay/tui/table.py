@@ -40,7 +40,7 @@ from ..wording import (
 )
 
 __all__ = ["RESERVED_KEYS", "Action", "Session", "actions", "breakdown_lines", "card_moves",
-           "end_lines", "fresh_match", "hand_items", "header_line", "last_trick",
+           "end_lines", "fresh_match", "hand_items", "header_line", "keys_line", "last_trick",
            "last_trick_lines", "middle_lines", "move_label", "rules_lines", "seat_lines",
            "sheet_lines"]
 
@@ -397,20 +397,32 @@ class Session:
         shown = move_label(self.game.declaration, text, self.tr.lang)
         self.log.append(self.tr("plays", who=self.name(seat), move=shown))
 
-    def bot_step(self) -> bool:
-        """One move by the bot to move (or the record's next move); False when none is due."""
+    def bot_choice(self) -> tuple[int, str] | None:
+        """The seat due to move and the move its bot (or the record) makes; None when it is
+        nobody's or the person's turn. The bot sees only its view, so this may run on another
+        thread while the screen goes on answering keys."""
         seat = self.match.to_move
         if self.match.is_over or seat is None:
-            return False
+            return None
         if self.script is not None:
             if self.moves_left() <= 0:
-                return False
-            self.match.play(self.script[len(self.match.moves)])
-        elif seat in self.bots:
-            self.match.play(self.bots[seat].choose(self.match.view(seat)), seat=seat)
-        else:
-            return False
+                return None
+            return seat, self.script[len(self.match.moves)]
+        if seat in self.bots:
+            return seat, self.bots[seat].choose(self.match.view(seat)).text
+        return None
+
+    def apply(self, seat: int, move: str) -> None:
+        """Play a move :meth:`bot_choice` gave, and log it."""
+        self.match.play(move, seat=seat)
         self._logged(seat)
+
+    def bot_step(self) -> bool:
+        """One move by the bot to move (or the record's next move); False when none is due."""
+        choice = self.bot_choice()
+        if choice is None:
+            return False
+        self.apply(*choice)
         return True
 
     def play(self, text: str) -> str | None:
@@ -450,6 +462,18 @@ def fresh_match(record: Mapping[str, Any]) -> Match | Deal:
         return game.deal(record.get("seed"), deck=record.get("deck"), dealer=record.get("dealer"),
                          **(record.get("context") or {}))
     return game.match(record.get("seed"), dealer=record.get("dealer"))
+
+
+def keys_line(view: View, tr: Translator, replaying: bool) -> str:
+    """The keys of the table; the last trick's only where the game has tricks."""
+    fields = {f.name for f in declaration_of(view.game).public}
+    parts = [tr("tui_keys_replay") if replaying else tr("tui_keys_play"), tr("tui_key_rules")]
+    if fields & {"trick", "last_trick", "tricks"}:
+        parts.append(tr("tui_key_last_trick"))
+    if view.match is not None:
+        parts.append(tr("tui_key_sheet"))
+    parts.append(tr("tui_key_quit"))
+    return " · ".join(parts)
 
 
 def rules_lines(game: Game, tr: Translator) -> list[str]:
