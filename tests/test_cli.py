@@ -598,3 +598,13 @@ def test_every_game_is_shown_with_the_words_of_its_declaration(monkeypatch: pyte
         assert code == 0, out
         assert not re.search(r"\b[a-z]+_[a-z_]+\b", out.replace(str(tmp_path), "")), \
             (name, re.findall(r"\b[a-z]+_[a-z_]+\b", out))
+
+
+@pytest.mark.parametrize("command", ["play", "rules", "tui"])
+def test_an_unknown_game_is_named_in_both_languages(monkeypatch: pytest.MonkeyPatch,
+                                                    command: str) -> None:
+    games = ", ".join(cardplay.games())
+    code, out = run(monkeypatch, [command, "poker"])
+    assert code == 2 and out == f"error: there is no game 'poker'; the games are {games}\n"
+    code, out = run(monkeypatch, [command, "poker", "--lang", "ru"])
+    assert code == 2 and out == f"ошибка: игры 'poker' нет; игры: {games}\n"

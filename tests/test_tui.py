@@ -333,6 +333,24 @@ def test_without_textual_the_command_says_how_to_install(monkeypatch: pytest.Mon
     assert out.getvalue() == "ошибка: для стола в терминале нужно: pip install 'cardplay[tui]'\n"
 
 
+def test_replay_at_the_table_refuses_what_it_cannot_show(monkeypatch: pytest.MonkeyPatch,
+                                                         tmp_path: Path) -> None:
+    deal = cardplay.load("sixty-six").deal(seed=5)
+    while not deal.is_over:
+        deal.play(deal.legal_moves()[0])
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(deal.record()), encoding="utf-8")
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    assert main(["replay", str(path), "--tui"]) == 2
+    assert out.getvalue() == "error: the table replays match records; a deal record replays " \
+                             "with cardplay replay FILE\n"
+    out.seek(0)
+    out.truncate()
+    assert main(["replay", str(tmp_path / "none.json"), "--tui", "--lang", "ru"]) == 2
+    assert out.getvalue().startswith(f"ошибка: не удалось прочитать {tmp_path / 'none.json'}: ")
+
+
 def test_every_message_the_table_uses_exists() -> None:
     source = "".join(p.read_text(encoding="utf-8")
                      for p in (Path(cardplay.__file__).parent / "tui").glob("*.py"))

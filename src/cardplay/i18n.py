@@ -127,6 +127,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rules_hint": "Play it: cardplay play {game}",
         # play
         "bad_option_syntax": "an option is written name=value, not {text!r}",
+        "unknown_game": "there is no game {name!r}; the games are {games}",
         "unknown_option": "there is no option {name!r}; the options are {valid}",
         "bad_option_value": "the option {name} cannot be {value!r}; it takes {valid}",
         "options_conflict": "these options do not go together: {error}",
@@ -333,6 +334,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "values_any": "любое значение",
         "rules_hint": "Сыграть: cardplay play {game}",
         "bad_option_syntax": "настройка пишется как имя=значение, а не {text!r}",
+        "unknown_game": "игры {name!r} нет; игры: {games}",
         "unknown_option": "настройки {name!r} нет; настройки: {valid}",
         "bad_option_value": "настройка {name} не может быть {value!r}; допустимо: {valid}",
         "options_conflict": "эти настройки несовместимы: {error}",

@@ -6,19 +6,26 @@ import argparse
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine import Game, game_class, games, load
+from ..engine import Game, game_class, games
 from ..i18n import Translator
 from ..wording import rules_text
 from .console import Console
 
-__all__ = ["configure_games", "configure_rules", "option_rows", "players_text", "run_games",
-           "run_rules", "table", "valid_values"]
+__all__ = ["configure_games", "configure_rules", "find_game", "option_rows", "players_text",
+           "run_games", "run_rules", "table", "valid_values"]
 
 # ---- games
 
 
 def configure_games(p: argparse.ArgumentParser, tr: Translator) -> None:
     pass
+
+
+def find_game(name: str, tr: Translator) -> type[Game]:
+    """The game of that name; ValueError naming the games, in the reader's language."""
+    if name not in games():
+        raise ValueError(tr("unknown_game", name=name, games=", ".join(games())))
+    return game_class(name)
 
 
 def players_text(cls: type[Game]) -> str:
@@ -83,7 +90,7 @@ def option_rows(cls: type[Game], tr: Translator) -> list[tuple[str, str, str]]:
 def run_rules(args: argparse.Namespace, ui: Console) -> int:
     tr = ui.tr
     try:
-        game = load(args.game)
+        game = find_game(args.game, tr)()
     except ValueError as e:
         ui.error(str(e))
         return 2

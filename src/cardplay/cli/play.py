@@ -27,7 +27,6 @@ from ..engine import (
     RecordError,
     View,
     derive_seed,
-    game_class,
     load,
     replay,
 )
@@ -35,7 +34,7 @@ from ..engine.options import check_option_value
 from ..i18n import Translator
 from ..wording import SeatNamer, card_text, level_name, refusal
 from .console import Console
-from .info import players_text, valid_values
+from .info import find_game, players_text, valid_values
 from .render import (
     deal_end_lines,
     menu_lines,
@@ -82,7 +81,7 @@ def parse_options(pairs: Sequence[str], tr: Translator) -> dict[str, str]:
 def _make_game(args: argparse.Namespace, ui: Console) -> Game | None:
     tr = ui.tr
     try:
-        cls = game_class(args.game)
+        cls = find_game(args.game, tr)
         options: dict[str, Any] = dict(parse_options(args.option, tr))
     except ValueError as e:
         ui.error(str(e))

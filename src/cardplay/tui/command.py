@@ -55,11 +55,13 @@ def game_entries(tr: Translator) -> list[tuple[str, str]]:
 
 
 def _make_game(args: argparse.Namespace, ui: Any) -> Game | None:
-    from ..cli.play import option_refusal, parse_options  # the options are the play command's
+    # the game and its options are named as for `cardplay play`
+    from ..cli.info import find_game
+    from ..cli.play import option_refusal, parse_options
 
     tr = ui.tr
     try:
-        cls = game_class(args.game)
+        cls = find_game(args.game, tr)
         options: dict[str, Any] = dict(parse_options(args.option, tr))
     except ValueError as e:
         ui.error(str(e))
