@@ -608,3 +608,21 @@ def test_an_unknown_game_is_named_in_both_languages(monkeypatch: pytest.MonkeyPa
     assert code == 2 and out == f"error: there is no game 'poker'; the games are {games}\n"
     code, out = run(monkeypatch, [command, "poker", "--lang", "ru"])
     assert code == 2 and out == f"ошибка: игры 'poker' нет; игры: {games}\n"
+
+
+def test_after_the_first_move_of_a_deal_only_what_changed_is_shown(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Seed 13: you lead 9♠ and take Bot 1's 10♥: the talon and your tricks
+    change, the trumps do not; ? shows the whole table again."""
+    code, out = run(monkeypatch, ["play", "sixty-six", "--seed", "13", "--vs", "random",
+                                  "--save", str(tmp_path / "c.json")], stdin="1\n?\n")
+    assert code == 0
+    second = out.split("You: 9♠\nBot 1: 10♥\n\n", 1)[1]
+    assert second.startswith("── Deal 1 · dealer: Bot 1 ──\n"
+                             "  Cards left in the talon: 10\n"
+                             "  Tricks won: You 1 · Bot 1 0\n"
+                             "Points in this deal: You 10 · Bot 1 0\n"
+                             "Your hand: K♠ A♠ 9♥ J♥ 10♦ Q♦\n")
+    assert out.count("  Trumps: ♣\n") == 2  # the first view, and again after ?
+    assert out.count("Match scores: You 0 · Bot 1 0\n") == 2
+    assert "? shows the whole table again." in out

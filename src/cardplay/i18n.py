@@ -137,7 +137,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "play_help_short": "Enter a move's number or its notation; ? for help, q to quit.",
         "play_help": "Type the number of a move, or the move in notation (for example {example}; "
                      "cards as AS, TH, 10♥). Enter plays a forced move. q quits and saves the "
-                     "record.",
+                     "record. After your first move of a deal only what changed is shown; ? "
+                     "shows the whole table again.",
         "deal_number": "Deal {n}",
         "deal_starts": "Deal {n} begins; dealer: {who}.",
         "dealer_is": "dealer: {who}",
@@ -344,7 +345,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "play_help_short": "Введите номер хода или его запись; ? — справка, q — выход.",
         "play_help": "Введите номер хода или сам ход в записи игры (например, {example}; карты "
                      "как AS, TH, 10♥, Т♠). Enter делает вынужденный ход. q — выйти и сохранить "
-                     "запись.",
+                     "запись. После первого хода в сдаче показывается только то, что "
+                     "изменилось; ? показывает весь стол снова.",
         "deal_number": "Сдача {n}",
         "deal_starts": "Начинается сдача {n}; сдаёт: {who}.",
         "dealer_is": "сдаёт: {who}",

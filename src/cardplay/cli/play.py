@@ -196,19 +196,23 @@ def _play_loop(match: Match, game: Game, seat_bots: Mapping[int, bots_mod.Bot], 
     tr = ui.tr
     deals_done = len(match.deals)
     started = -1
+    shown: dict[str, Any] | None = None  # the public state last shown in this deal
     while not match.is_over:
         seat = match.to_move
         assert seat is not None
         if started != len(match.deals):
             started = len(match.deals)
+            shown = None
             ui.say()
             ui.say(tr("deal_starts", n=started + 1, who=player.name(match.deal.dealer)))
         if seat == player.seat:
             view = match.view(seat)
             ui.say()
             ui.lines(render_view(view, tr, player.name, show_points=not args.hide_points,
-                                 you=player.seat))
-            text = _ask_move(match, view, ui, player, auto=args.auto)
+                                 you=player.seat, unchanged=shown))
+            shown = dict(view.public)
+            text = _ask_move(match, view, ui, player, auto=args.auto,
+                             show_points=not args.hide_points)
             ui.say(tr("plays", who=player.name(seat), move=pretty_move(text, tr.lang)))
         else:
             move = seat_bots[seat].choose(match.view(seat))
@@ -235,7 +239,8 @@ QUIT_WORDS = {"q", "quit", "exit", "в", "выход"}
 _HELP_WORDS = {"?", "h", "help", "помощь"}
 
 
-def _ask_move(match: Match, view: View, ui: Console, player: _Player, auto: bool) -> str:
+def _ask_move(match: Match, view: View, ui: Console, player: _Player, auto: bool,
+              show_points: bool = True) -> str:
     """Ask until the person enters a legal move; play it and return its canonical text."""
     tr = ui.tr
     legal = list(view.legal_moves)
@@ -252,6 +257,8 @@ def _ask_move(match: Match, view: View, ui: Console, player: _Player, auto: bool
             raise _Quit
         if text.lower() in _HELP_WORDS:
             ui.say(tr("play_help", example=legal[0].text))
+            ui.lines(render_view(view, tr, player.name, show_points=show_points,
+                                 you=player.seat))
             ui.lines(menu_lines(legal, tr, view.game))
             continue
         move: Move | str

@@ -46,17 +46,20 @@ def public_lines(view: View, tr: Translator, names: SeatNamer,
 
 
 def render_view(view: View, tr: Translator, names: SeatNamer, *, show_points: bool = True,
-                show_hand: bool = True, you: int | None = None) -> list[str]:
+                show_hand: bool = True, you: int | None = None,
+                unchanged: Mapping[str, Any] | None = None) -> list[str]:
     """The lines that show a view: deal header, match scores, public state, points, hand.
-    ``you`` is the seat of the person at the terminal, if any."""
+    ``you`` is the seat of the person at the terminal, if any. With ``unchanged`` (the public
+    state shown last time in this deal), only the fields that changed since are shown, so a
+    transcript does not repeat the whole table at every move."""
     lines: list[str] = []
     head = tr("dealer_is", who=names(view.dealer))
     if view.match is not None:
         head = tr("deal_number", n=view.match.get("deal_number", 1)) + " · " + head
     lines.append(f"── {head} ──")
-    if view.match is not None and "scores" in view.match:
+    if view.match is not None and "scores" in view.match and unchanged is None:
         lines.append(tr("match_scores", scores=per_seat_text(view.match["scores"], names)))
-    lines.extend("  " + line for line in public_lines(view, tr, names))
+    lines.extend("  " + line for line in public_lines(view, tr, names, skip=unchanged))
     if show_points and any(view.points):
         lines.append(tr("deal_points", points=per_seat_text(view.points, names)))
     if show_hand and view.hand:
