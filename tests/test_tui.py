@@ -286,7 +286,7 @@ def test_bots_think_on_a_thread_while_the_table_answers(tmp_path: Path) -> None:
     async def scenario() -> None:
         game = cardplay.load("sixty-six")
         app = TableApp(new_session(game, 13, 0, "random", Translator("en"), None),
-                       bot_delay=0.5)
+                       bot_delay=1.0)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             await pilot.press("1")
