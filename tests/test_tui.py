@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 import pytest
-from textual.widgets import Static
+from textual.widgets import RichLog, Static
 
 import cardplay
 from cardplay.cli import main
@@ -40,6 +40,17 @@ SIZE = (120, 45)
 def page_text(app: TableApp) -> str:
     body = app.screen.query_one("#page-body", Static).content
     return getattr(body, "plain", str(body))
+
+
+def runs_of(lines: list[str]) -> list[str]:
+    """A log of these lines where a run of one line is that line once with its count."""
+    out: list[tuple[str, int]] = []
+    for line in lines:
+        if out and out[-1][0] == line:
+            out[-1] = (line, out[-1][1] + 1)
+        else:
+            out.append((line, 1))
+    return [line if n == 1 else f"{line} ×{n}" for line, n in out]
 
 
 async def press_for(pilot: object, app: TableApp, move: str) -> None:
@@ -117,9 +128,10 @@ async def play_first_deal(name: str, tmp_path: Path, lang: str = "en") -> None:
         assert lines[3].split() == [tr("tui_result"), *(f"{x:+d}" for x in deal.result)]
         # every move of the deal is in the log, in order, said as the table says it
         played = session.match.moves[:len(deal.history)]
-        assert session.log[:len(played)] == [
-            tr("plays", who=names[s], move=move_label(game.declaration, t, lang))
-            for s, t in played]
+        said = [tr("plays", who=names[s], move=move_label(game.declaration, t, lang))
+                for s, t in played]
+        expected = runs_of(said)
+        assert session.log[:len(expected)] == expected
         await pilot.press("enter")  # on to the next deal (one without a move of yours ends too)
         await pilot.pause()
         while isinstance(app.screen, TextScreen) and not session.match.is_over:
@@ -349,6 +361,22 @@ def test_replay_at_the_table_refuses_what_it_cannot_show(monkeypatch: pytest.Mon
     out.truncate()
     assert main(["replay", str(tmp_path / "none.json"), "--tui", "--lang", "ru"]) == 2
     assert out.getvalue().startswith(f"ошибка: не удалось прочитать {tmp_path / 'none.json'}: ")
+
+
+def test_a_run_of_draws_is_one_line_of_the_log() -> None:
+    """Chukhny, seed 5: the bots draw again and again before you move."""
+    async def scenario() -> None:
+        game = cardplay.load("chukhny")
+        app = TableApp(new_session(game, 5, 0, "random", Translator("en"), None), bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert app.session.log == ["Bot 1: Draw ×9", "Bot 1: 9♠", "Bot 2: Draw ×15"]
+            assert len(app.query_one("#log", RichLog).lines) == 3  # the pane shows the same
+            assert app.text_of("keys") == "←/→ choose a card · Enter or 1–9 play it · : type a " \
+                                          "move · r rules · s score sheet · q quit"
+            await pilot.press("l")  # no tricks in this game: the key does nothing
+            assert not isinstance(app.screen, TextScreen)
+    asyncio.run(scenario())
 
 
 def test_every_message_the_table_uses_exists() -> None:

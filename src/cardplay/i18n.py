@@ -176,7 +176,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "record_saved": "Match record saved to {path}",
         "cannot_save": "cannot save the record to {path}: {error}",
         "cmd_tui": "play a match at a full-screen table in the terminal (needs cardplay[tui])",
-        "help_tui_game": "the game's name, as `cardplay games` lists it",
+        "help_tui_game": "the game's name, as `cardplay games` lists it; without it, the table "
+                          "opens on a list of the games",
         "help_replay_tui": "show the replay at the full-screen table (needs cardplay[tui])",
         "tui_needs_extra": "the terminal table needs the tui extra: pip install 'cardplay[tui]'",
         "tui_pick_title": "Which game?",
@@ -384,7 +385,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "record_saved": "Запись партии сохранена в {path}",
         "cannot_save": "не удалось сохранить запись в {path}: {error}",
         "cmd_tui": "сыграть партию за полноэкранным столом в терминале (нужен cardplay[tui])",
-        "help_tui_game": "название игры, как в `cardplay games`",
+        "help_tui_game": "название игры, как в `cardplay games`; без него стол открывается "
+                          "списком игр",
         "help_replay_tui": "показать партию за полноэкранным столом (нужен cardplay[tui])",
         "tui_needs_extra": "для стола в терминале нужно: pip install 'cardplay[tui]'",
         "tui_pick_title": "Во что играем?",

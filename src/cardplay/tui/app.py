@@ -27,6 +27,7 @@ from .table import (
     card_moves,
     end_lines,
     hand_items,
+    has_tricks,
     header_line,
     keys_line,
     last_trick_lines,
@@ -238,9 +239,12 @@ class TableApp(App[int]):
         self.query_one("#status", Static).update(coloured(self.status))
         self.query_one("#keys", Static).update(Text(keys_line(view, tr, s.replaying)))
         log = self.query_one("#log", RichLog)
+        if s.log_changed < self._logged:  # a line already shown was rewritten: show it anew
+            log.clear()
+            self._logged = 0
         for line in s.log[self._logged:]:
             log.write(coloured(line))
-        self._logged = len(s.log)
+        self._logged = s.log_changed = len(s.log)
 
     # ---- the driver loop: bots (or the record) move, deals end, the match ends
 
@@ -394,7 +398,7 @@ class TableApp(App[int]):
             def handled() -> None:
                 self._page(self.tr("tui_rules_title", game=s.title),
                            rules_lines(s.game, self.tr), "r")
-        elif key == "l":
+        elif key == "l" and has_tricks(view):
             def handled() -> None:
                 self._page(self.tr("tui_last_trick_title"),
                            last_trick_lines(view, s.name, self.tr), "l")

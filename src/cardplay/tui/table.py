@@ -40,9 +40,9 @@ from ..wording import (
 )
 
 __all__ = ["RESERVED_KEYS", "Action", "Session", "actions", "breakdown_lines", "card_moves",
-           "end_lines", "fresh_match", "hand_items", "header_line", "keys_line", "last_trick",
-           "last_trick_lines", "middle_lines", "move_label", "rules_lines", "seat_lines",
-           "sheet_lines"]
+           "end_lines", "fresh_match", "hand_items", "has_tricks", "header_line", "keys_line",
+           "last_trick", "last_trick_lines", "middle_lines", "move_label", "rules_lines",
+           "seat_lines", "sheet_lines"]
 
 _CARD = re.compile(r"[2-9TJQKA][SHDC]")
 _WORD_NUMBER = re.compile(r"([a-z]+) ([0-9]+)")
@@ -367,6 +367,10 @@ class Session:
         self.path = path
         self.title = title or match.game.declaration.title(tr.lang)
         self.log: list[str] = []
+        # the first line of the log rewritten since a reader took it (a run's count grew)
+        self.log_changed = 0
+        self._last_line = ""
+        self._run = 0
         self.deals_seen = len(match.deals)
 
     @property
@@ -393,9 +397,18 @@ class Session:
         return len(self.script) - len(self.match.moves) if self.script is not None else 0
 
     def _logged(self, seat: int) -> None:
+        """Log the last move; a run of the same move by the same seat (draw, draw, ...) is one
+        line with its count, so the log keeps what happened in view."""
         text = self.match.moves[-1][1]
         shown = move_label(self.game.declaration, text, self.tr.lang)
-        self.log.append(self.tr("plays", who=self.name(seat), move=shown))
+        line = self.tr("plays", who=self.name(seat), move=shown)
+        if self.log and self._last_line == line:
+            self._run += 1
+            self.log[-1] = f"{line} ×{self._run}"
+            self.log_changed = min(self.log_changed, len(self.log) - 1)
+            return
+        self._last_line, self._run = line, 1
+        self.log.append(line)
 
     def bot_choice(self) -> tuple[int, str] | None:
         """The seat due to move and the move its bot (or the record) makes; None when it is
@@ -464,11 +477,16 @@ def fresh_match(record: Mapping[str, Any]) -> Match | Deal:
     return game.match(record.get("seed"), dealer=record.get("dealer"))
 
 
+def has_tricks(view: View) -> bool:
+    """Whether the game plays tricks (declares the shared names of a trick)."""
+    return bool({f.name for f in declaration_of(view.game).public} &
+                {"trick", "last_trick", "tricks"})
+
+
 def keys_line(view: View, tr: Translator, replaying: bool) -> str:
     """The keys of the table; the last trick's only where the game has tricks."""
-    fields = {f.name for f in declaration_of(view.game).public}
     parts = [tr("tui_keys_replay") if replaying else tr("tui_keys_play"), tr("tui_key_rules")]
-    if fields & {"trick", "last_trick", "tricks"}:
+    if has_tricks(view):
         parts.append(tr("tui_key_last_trick"))
     if view.match is not None:
         parts.append(tr("tui_key_sheet"))
