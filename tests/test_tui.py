@@ -171,6 +171,13 @@ def test_the_table_of_sixty_six(tmp_path: Path) -> None:
             assert app.text_of("head") == "Sixty-Six · bots: random · Deal 1 · dealer: Bot 1 · " \
                                           "Match: You 0 · Bot 1 0"
             assert app.text_of("hand") == "Your hand:  1:9♠  2:K♠  3:A♠  4:9♥  5:10♦  6:Q♦"
+            hand = app.query_one("#hand", Static).content
+            red = "".join(hand.plain[sp.start:sp.end] for sp in hand.spans
+                          if "red" in str(sp.style))
+            assert red == "♥♦♦"  # the red suits in red, the black ones as the terminal writes
+            cursor = [hand.plain[sp.start:sp.end] for sp in hand.spans
+                      if "reverse" in str(sp.style)]
+            assert cursor == ["9♠"]  # the cursor starts on the first card
             assert app.text_of("actions") == "[c] Close the talon"
             assert app.text_of("middle").split("\n")[:3] == [
                 "On the table: —", "Trumps: ♣", "Face-up trump card: 9♣"]
