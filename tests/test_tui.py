@@ -280,6 +280,7 @@ def test_a_whole_match_to_the_end_screen_and_its_replay(tmp_path: Path) -> None:
         async with rapp.run_test(size=SIZE) as pilot:
             await pilot.pause()
             assert rapp.text_of("actions") == f"Move 0 of {len(record['moves'])}"
+            assert rapp.text_of("hand").startswith("Hand of Seat 0:  1:")
             await pilot.press("right", "space")
             assert rapp.text_of("actions") == f"Move 2 of {len(record['moves'])}"
             first, second = record["moves"][:2]

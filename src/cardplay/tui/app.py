@@ -219,7 +219,8 @@ class TableApp(App[int]):
             coloured("\n".join(middle_lines(view, s.name, tr))))
         items = hand_items(view, tr.lang)
         self.cursor = max(0, min(self.cursor, len(items) - 1))
-        hand = Text(tr("tui_hand"), style="bold")
+        hand = Text(tr("tui_hand_of", who=s.name(s.seat)) if s.replaying else tr("tui_hand"),
+                    style="bold")
         mine = s.persons_turn()
         for i, (card, playable) in enumerate(items):
             style = "reverse" if mine and i == self.cursor else ""
