@@ -117,7 +117,8 @@ def option_refusal(cls: type[Game], options: Mapping[str, Any], tr: Translator) 
     return None
 
 
-def _default_level(game: Game) -> str:
+def default_level(game: Game) -> str:
+    """The bots' level when none is asked for: the game's heuristic, else random."""
     try:
         bots_mod.load("heuristic", game, seed=0)
     except ValueError:
@@ -145,7 +146,7 @@ def run_play(args: argparse.Namespace, ui: Console) -> int:
     if not 0 <= args.seat < n:
         ui.error(tr("bad_seat", seat=args.seat, last=n - 1))
         return 2
-    level = args.vs or _default_level(game)
+    level = args.vs or default_level(game)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     try:
         seat_bots = {s: bots_mod.load(level, game, seed=derive_seed(seed, "cli-bot", s))

@@ -78,14 +78,6 @@ def _make_game(args: argparse.Namespace, ui: Any) -> Game | None:
         return None
 
 
-def _default_level(game: Game) -> str:
-    try:
-        bots_mod.load("heuristic", game, seed=0)
-    except ValueError:
-        return "random"
-    return "heuristic"
-
-
 def new_session(game: Game, seed: int, seat: int, level: str, tr: Translator,
                 path: Path | None) -> Session:
     """A match of ``game`` from ``seed`` with the person at ``seat`` and bots of ``level``
@@ -114,7 +106,9 @@ def run_tui(args: argparse.Namespace, ui: Any) -> int:
     if not 0 <= args.seat < game.players:
         ui.error(tr("bad_seat", seat=args.seat, last=game.players - 1))
         return 2
-    level = args.vs or _default_level(game)
+    from ..cli.play import default_level
+
+    level = args.vs or default_level(game)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     path = Path(args.save) if args.save else Path(f"cardplay-{game.name}-{seed}.json")
     try:
