@@ -242,6 +242,19 @@ def test_russian_table_words(tmp_path: Path) -> None:
             await pilot.press("colon", *"QH", "enter")
             await pilot.pause()
             assert app.text_of("status") == "У вас на руке нет Д♥."
+            await pilot.press("c")
+            await pilot.pause()
+            question = app.screen.query_one("#question", Static).content
+            assert getattr(question, "plain", "") == "Закрыть прикуп: это нельзя отменить. " \
+                                                     "Сыграть? y или д — да · n или н — нет"
+            await pilot.press("н")
+            assert app.session.match.moves == [] and not isinstance(app.screen, ConfirmScreen)
+            await pilot.press("c")
+            await pilot.pause()
+            await pilot.press("д")
+            await pilot.pause()
+            assert app.session.match.moves[0] == (0, "close")
+            assert app.session.log[0] == "Вы: Закрыть прикуп"
     asyncio.run(scenario())
 
 

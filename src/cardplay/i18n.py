@@ -410,7 +410,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tui_hand_of": "Карты ({who}):",
         "tui_type_move": "ход, как он записан в правилах (например, К♥=20, stake 25), и Enter",
         "tui_waiting": "Ждём: {who}…",
-        "tui_confirm": "{move}: это нельзя отменить. Сыграть? y — да · n — нет",
+        "tui_confirm": "{move}: это нельзя отменить. Сыграть? y или д — да · n или н — нет",
         "tui_choose": "Какой ход этой картой? (стрелки, Enter; Escape — никакой)",
         "tui_keys_play": "←/→ выбрать карту · Enter или 1–9 сыграть · : ввести ход",
         "tui_keys_replay": "→, пробел или Enter — следующий ход",

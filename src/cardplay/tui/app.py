@@ -102,10 +102,11 @@ class ConfirmScreen(ModalScreen[bool]):
         yield Static(coloured(self.question), id="question")
 
     def on_key(self, event: events.Key) -> None:
-        if event.key in ("y", "enter"):
+        # д and н: the same answers typed on a Russian layout
+        if event.key in ("y", "enter", "д"):
             event.stop()
             self.dismiss(True)
-        elif event.key in ("n", "escape"):
+        elif event.key in ("n", "escape", "н"):
             event.stop()
             self.dismiss(False)
 
