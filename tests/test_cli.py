@@ -63,8 +63,10 @@ def test_rules_in_english_lists_every_option(monkeypatch: pytest.MonkeyPatch) ->
     code, out = run(monkeypatch, ["rules", "sixty-six"])
     assert code == 0
     cls = cardplay.engine.game_class("sixty-six")
-    doc = sys.modules[cls.__module__].__doc__ or ""
-    assert doc.strip().splitlines()[0] in out
+    assert out.startswith("Sixty-Six\n=========\n\n")
+    assert cls.declaration.summary.en in out
+    assert "- Close the talon: No more drawing; follow suit from now on" in out
+    assert "- End of the hand: Play out. " in out
     for name in cls.option_fields():
         assert re.search(rf"^\s+{name}\s", out, re.M), name
     assert re.search(r"^\s+end_mode\s+play_out\s+play_out, first_to_66$", out, re.M)
@@ -75,10 +77,47 @@ def test_rules_in_english_lists_every_option(monkeypatch: pytest.MonkeyPatch) ->
 def test_rules_in_russian(monkeypatch: pytest.MonkeyPatch) -> None:
     code, out = run(monkeypatch, ["rules", "sixty-six", "--lang", "ru"])
     assert code == 0
-    module = sys.modules[cardplay.engine.game_class("sixty-six").__module__]
-    assert module.RULES_RU.strip().splitlines()[0] in out
+    assert out.startswith("Шестьдесят шесть (66)\n")
+    assert "- Закрыть прикуп: " in out and "Правила за этим столом:" in out
     assert "Настройки" in out and "по умолчанию" in out
-    assert "Шестьдесят шесть" in out
+
+
+# What a programmer's text holds and a player's must not: reST markup, pointers to source files
+# and documents that are not installed, and the numbers of the moves in the action space.
+_NOT_FOR_PLAYERS = re.compile(r"``|::|:class:|:func:|:data:|\.py\b|RULES\.md|docs/|"
+                              r"\b(action|move) codes?\b|\baction space|\baction \d")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("name", cardplay.engine.games())
+def test_rules_are_for_players(monkeypatch: pytest.MonkeyPatch, name: str, lang: str) -> None:
+    code, out = run(monkeypatch, ["rules", name, "--lang", lang])
+    assert code == 0
+    assert _NOT_FOR_PLAYERS.search(out) is None, _NOT_FOR_PLAYERS.findall(out)
+    declaration = cardplay.engine.game_class(name).declaration
+    assert declaration.summary(lang) in out
+    for kind in declaration.moves:
+        assert f"- {kind.label(lang)}: {kind.description(lang)}" in out
+    cyrillic = re.search("[а-яА-Я]", out.split("\n", 1)[1]) is not None
+    assert cyrillic == (lang == "ru")
+
+
+def test_rules_go_through_the_pager_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    paged: list[str] = []
+    monkeypatch.setattr("pydoc.pager", paged.append)
+    code, out = run(monkeypatch, ["rules", "twenty"])  # a StringIO is no terminal
+    assert code == 0 and paged == [] and out.startswith("Twenty (20)\n")
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stdout", screen)
+    assert main(["rules", "twenty"]) == 0
+    assert len(paged) == 1 and paged[0].startswith("Twenty (20)\n")
+    assert paged[0].rstrip().endswith("cardplay play twenty")
+    assert screen.getvalue() == ""
 
 
 def test_rules_of_an_unknown_game_exits_2(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -160,15 +199,107 @@ def test_bad_inputs_get_messages_and_change_nothing(monkeypatch: pytest.MonkeyPa
     assert code == 0
     assert "Nothing entered: type a number from 1 to" in out
     assert "There is no move 99" in out and "There is no move 0" in out
-    assert "'xx' is not a move in this game" in out
-    assert "'KH=30' is not a move in this game" in out
-    assert "'buy' is not a move in this game" in out
-    assert f"'{not_held}' cannot be played now" in out
+    menu = re.search(r"^   1\) (\S+) ", out, re.M)
+    assert menu is not None
+    for text in ("xx", "KH=30", "buy"):
+        assert f"'{text}' is not a move of this game: type a number from 1 to 7, or a move as " \
+               f"the menu writes it (such as {menu.group(1)}).\n" in out
+    assert f"You do not hold {pretty_move(not_held)}.\n" in out
     assert out.count("Your move> ") == len(lines) + 1  # a new prompt after each, then EOF
     assert "End of input" in out
     record = json.loads(path.read_text(encoding="utf-8"))
     assert record["moves"] == []  # nothing was played
     assert record["seed"] == seed
+
+
+# Seed 13: seat 0 leads Sixty-Six holding K♠ without Q♠ (trumps are clubs) and no 2 of anything.
+_REFUSALS = {
+    "en": ["'xyz' is not a move of this game: type a number from 1 to 7, or a move as the menu "
+           "writes it (such as 9♠).",
+           "2♠ is not among this game's cards.",
+           "You do not hold Q♥.",
+           "K♠=20 cannot be played now. You can play: 9♠ K♠ A♠ 9♥ 10♦ Q♦"],
+    "ru": ["'xyz' — не ход этой игры: наберите номер от 1 до 7 или ход, как он записан в списке "
+           "(например, 9♠).",
+           "Карты 2♠ в этой игре нет.",
+           "У вас на руке нет Д♥.",
+           "К♠=20 сейчас сыграть нельзя. Можно: 9♠ К♠ Т♠ 9♥ 10♦ Д♦"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_one_message_per_bad_input_in_the_table_s_words(monkeypatch: pytest.MonkeyPatch,
+                                                         tmp_path: Path, lang: str) -> None:
+    code, out = run(monkeypatch, ["play", "sixty-six", "--seed", "13", "--lang", lang,
+                                  "--save", str(tmp_path / "r.json")],
+                    stdin="xyz\n2S\nQH\nKS=20\n")
+    assert code == 0
+    prompt = "Your move> " if lang == "en" else "Ваш ход> "
+    answers = out.split(prompt)[1:5]
+    typed = ["xyz", "2S", "QH", "KS=20"]
+    assert answers == [f"{t}\n{message}\n" for t, message in zip(typed, _REFUSALS[lang])]
+    # the engine's words for programmers stay out: its game prefix, seat numbers, card codes
+    assert "sixty-six:" not in out and "seat 0" not in out and " KS " not in out
+
+
+def test_a_deal_end_is_explained(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Seed 18 (always the first move against random bots): both reach 66, a replay for 0."""
+    argv = ["play", "sixty-six", "--vs", "random", "--seed", "18", "-o", "match_target=1",
+            "--save", str(tmp_path / "e.json")]
+    code, out = run(monkeypatch, argv, stdin="1\n" * 400)
+    assert code == 0
+    end = out.split("Deal 1 is over.\n", 1)[1]
+    assert "Result of the deal: You +0 · Bot 1 +0\n  Replay: Both players reached 66: no game " \
+           "points, the same dealer deals again.\nMatch scores: You 0 · Bot 1 0\n" in end
+    code, out = run(monkeypatch, [*argv, "--lang", "ru"], stdin="1\n" * 400)
+    assert "Итог сдачи: Вы +0 · Бот 1 +0\n  Переигровка: Оба набрали 66: очков нет, тот же " \
+           "игрок сдаёт снова.\n" in out
+
+
+def test_levels_and_option_errors_in_russian(monkeypatch: pytest.MonkeyPatch,
+                                             tmp_path: Path) -> None:
+    code, out = run(monkeypatch, ["play", "sixty-six", "--seed", "3", "--vs", "fast", "--lang",
+                                  "ru", "--save", str(tmp_path / "l.json")])
+    assert code == 0
+    assert out.startswith("Шестьдесят шесть (66) · зерно 3 · боты: быстрый поиск · ваше место: 0")
+    code, out = run(monkeypatch, ["play", "sixty-six", "--seed", "3", "--vs", "random",
+                                  "--save", str(tmp_path / "l.json")])
+    assert out.startswith("Sixty-Six · seed 3 · bots: random · your seat: 0")
+    code, out = run(monkeypatch, ["play", "sixty-six", "-o", "end_mode=sudden", "--lang", "ru"])
+    assert code == 2
+    assert out == "ошибка: настройка end_mode не может быть 'sudden'; допустимо: play_out, " \
+                  "first_to_66\n"
+    code, out = run(monkeypatch, ["play", "sixty-six", "-o", "match_target=0", "--lang", "ru"])
+    assert out == "ошибка: настройка match_target не может быть '0'; допустимо: целое число " \
+                  "от 1 до 100\n"
+    code, out = run(monkeypatch, ["play", "sixty-six", "-o", "colour=red", "--lang", "ru"])
+    assert out.startswith("ошибка: настройки 'colour' нет; настройки: preset, end_mode, ")
+
+
+def test_every_level_has_words_in_both_languages() -> None:
+    from cardplay.bots import LEVELS
+    from cardplay.wording import level_name
+
+    for lang in ("en", "ru"):
+        names = [level_name(level, Translator(lang)) for level in LEVELS]
+        assert not any(n.startswith("level_") for n in names)
+        assert len(set(names)) == len(LEVELS)
+    assert level_name("strong", Translator("ru")) == "сильный поиск"
+
+
+def test_the_prompt_edits_lines_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.delitem(sys.modules, "readline", raising=False)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n"))
+    monkeypatch.setattr(builtins, "input", lambda prompt: "x")
+    cli.Console(Translator("en")).ask("> ")
+    assert "readline" not in sys.modules  # a pipe: nothing to edit
+    monkeypatch.setattr(sys, "stdin", Terminal("1\n"))
+    assert cli.Console(Translator("en")).ask("> ") == "x"
+    assert "readline" in sys.modules
 
 
 def test_moves_by_notation_in_any_spelling(monkeypatch: pytest.MonkeyPatch,
@@ -467,3 +598,31 @@ def test_every_game_is_shown_with_the_words_of_its_declaration(monkeypatch: pyte
         assert code == 0, out
         assert not re.search(r"\b[a-z]+_[a-z_]+\b", out.replace(str(tmp_path), "")), \
             (name, re.findall(r"\b[a-z]+_[a-z_]+\b", out))
+
+
+@pytest.mark.parametrize("command", ["play", "rules", "tui"])
+def test_an_unknown_game_is_named_in_both_languages(monkeypatch: pytest.MonkeyPatch,
+                                                    command: str) -> None:
+    games = ", ".join(cardplay.games())
+    code, out = run(monkeypatch, [command, "poker"])
+    assert code == 2 and out == f"error: there is no game 'poker'; the games are {games}\n"
+    code, out = run(monkeypatch, [command, "poker", "--lang", "ru"])
+    assert code == 2 and out == f"ошибка: игры 'poker' нет; игры: {games}\n"
+
+
+def test_after_the_first_move_of_a_deal_only_what_changed_is_shown(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Seed 13: you lead 9♠ and take Bot 1's 10♥: the talon and your tricks
+    change, the trumps do not; ? shows the whole table again."""
+    code, out = run(monkeypatch, ["play", "sixty-six", "--seed", "13", "--vs", "random",
+                                  "--save", str(tmp_path / "c.json")], stdin="1\n?\n")
+    assert code == 0
+    second = out.split("You: 9♠\nBot 1: 10♥\n\n", 1)[1]
+    assert second.startswith("── Deal 1 · dealer: Bot 1 ──\n"
+                             "  Cards left in the talon: 10\n"
+                             "  Tricks won: You 1 · Bot 1 0\n"
+                             "Points in this deal: You 10 · Bot 1 0\n"
+                             "Your hand: K♠ A♠ 9♥ J♥ 10♦ Q♦\n")
+    assert out.count("  Trumps: ♣\n") == 2  # the first view, and again after ?
+    assert out.count("Match scores: You 0 · Bot 1 0\n") == 2
+    assert "? shows the whole table again." in out

@@ -191,3 +191,12 @@ def test_random_deals_of_every_player_count_sample_consistently() -> None:
             world = game.sample_deal(view, rng)
             assert world.view(view.seat).to_dict() == view.to_dict()
             deal.play(rng.choice(deal.legal_moves()))
+
+
+def test_a_deal_at_the_terminal_table(tmp_path: Path) -> None:
+    """The terminal table draws the new game from its declaration and plays a whole deal."""
+    import asyncio
+
+    import test_tui
+
+    asyncio.run(test_tui.play_first_deal(NAME, tmp_path))

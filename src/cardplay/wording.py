@@ -12,11 +12,14 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .cards import RANK_CHARS, SUIT_CHARS, SUIT_SYMBOLS
+from .cards import RANK_CHARS, SUIT_CHARS, SUIT_SYMBOLS, format_card, parse_card
 from .declaration import Declaration, Field, Text
+from .engine import Game, InvalidMoveError, View
+from .engine import declaration_of as _declaration_of
+from .i18n import Translator
 
-__all__ = ["SeatNamer", "card_text", "field_lines", "field_text", "move_text", "move_words",
-           "rules_text", "words"]
+__all__ = ["SeatNamer", "card_text", "field_lines", "field_text", "level_name", "move_text",
+           "move_words", "outcome_reasons", "refusal", "rules_text", "words"]
 
 SeatNamer = Callable[[int], str]
 
@@ -24,6 +27,7 @@ SeatNamer = Callable[[int], str]
 _RANKS = {"en": dict(zip(RANK_CHARS, [*"23456789", "10", "J", "Q", "K", "A"])),
           "ru": dict(zip(RANK_CHARS, [*"23456789", "10", "В", "Д", "К", "Т"]))}
 _CARD_TOKEN = re.compile(r"\b([2-9TJQKA])([SHDC])\b")
+_CARD_IN_MOVE = re.compile(r"[2-9TJQKA][SHDC]")
 _SUIT_AFTER_EQ = re.compile(r"=([SHDC])\b")
 
 _NONE = Text("—", "—")
@@ -177,3 +181,62 @@ def rules_text(declaration: Declaration, options: Mapping[str, Any], lang: str =
         extra = f" {words(value.description, lang)}" if value is not None else ""
         lines.append(f"- {words(o.label, lang)}: {shown}. {words(o.description, lang)}{extra}")
     return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------------------------
+# What a text front-end (the prompt loop, the terminal table) says to the person at it
+
+
+_LEVEL_WORDS = {"random": "level_random", "heuristic": "level_heuristic", "fast": "level_fast",
+                "strong": "level_strong"}
+
+
+def level_name(level: str, tr: Translator) -> str:
+    """A bot level as the reader's language names it (the option ``--vs`` takes the code)."""
+    key = _LEVEL_WORDS.get(level)
+    return tr(key) if key is not None else level
+
+
+def refusal(game: Game, view: View, text: str, tr: Translator) -> str:
+    """Why ``text`` cannot be played now, in one message in the reader's language, with cards
+    as the table writes them. The engine's own message is for programmers (English, seat
+    numbers, canonical card codes), so it is not shown."""
+    lang = tr.lang
+    legal = list(view.legal_moves)
+    try:
+        canonical = game.parse_move(text).text
+    except InvalidMoveError:
+        try:
+            card = format_card(parse_card(text))
+        except ValueError:
+            return tr("not_a_move", text=text, last=len(legal),
+                      example=move_text(legal[0].text, lang))
+        return tr("not_in_deck", card=card_text(card, lang))
+    held = {str(c) for c in view.hand}
+    missing = [c for c in _CARD_IN_MOVE.findall(canonical) if c not in held]
+    if missing:
+        return tr("not_held", cards=" ".join(card_text(c, lang) for c in missing))
+    cards = [m for m in legal if _CARD_IN_MOVE.fullmatch(m.text)]
+    shown = " ".join(move_text(m.text, lang) for m in (cards or legal))
+    return tr("cannot_play_now", move=move_text(canonical, lang), moves=shown)
+
+
+def outcome_reasons(view: View, lang: str) -> list[str]:
+    """What the declared values of the deal's outcome mean (``outcome`` is the field that says
+    how a deal ended, DESIGN.md 16): "Replay" alone does not tell a newcomer why nobody scored."""
+    try:
+        f = _declaration_of(view.game).field("outcome")
+    except KeyError:
+        return []
+    value = view.public.get("outcome")
+    if value is None:
+        return []
+    pairs = [(f, value)] if f.kind == "choice" else \
+        [(sub, value.get(sub.name)) for sub in f.fields if sub.kind == "choice"] \
+        if f.kind == "record" and isinstance(value, Mapping) else []
+    out = []
+    for sub, raw in pairs:
+        named = sub.value(raw)
+        if named is not None and named.description(lang):
+            out.append(f"{named.label(lang)}: {named.description(lang)}")
+    return out

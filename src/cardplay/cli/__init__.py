@@ -26,6 +26,7 @@ import sys
 from collections.abc import Sequence
 
 from ..i18n import LANGS, Translator, detect_lang
+from ..tui.command import configure_tui, run_tui
 from .console import Command, Console, add_lang
 from .info import configure_games, configure_rules, run_games, run_rules
 from .play import configure_play, configure_replay, run_play, run_replay
@@ -51,6 +52,7 @@ COMMANDS: dict[str, Command] = {
     "serve": Command(help="cmd_serve", configure=configure_serve, run=run_serve),
     "verify": Command(help="cmd_verify", configure=configure_verify, run=run_verify),
     "review": Command(help="cmd_review", configure=configure_review, run=run_review),
+    "tui": Command(help="cmd_tui", configure=configure_tui, run=run_tui),
 }
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import pydoc
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -30,6 +32,14 @@ class Console:
         for line in lines:
             self.say(line)
 
+    def page(self, text: str) -> None:
+        """A long text: through the pager on a terminal, so it can be scrolled and searched;
+        printed as it is to a file or a pipe."""
+        if _isatty(sys.stdout):
+            pydoc.pager(text)
+        else:
+            self.say(text)
+
     def error(self, text: str) -> None:
         self.say(self.tr("error_prefix", error=text))
 
@@ -38,10 +48,20 @@ class Console:
 
         Input that does not come from a terminal is echoed, so a transcript reads as a dialogue.
         """
+        if _isatty(sys.stdin):
+            _line_editing()
         line = input(prompt)
         if not _isatty(sys.stdin):
             print(line, file=sys.stdout, flush=True)
         return line
+
+
+def _line_editing() -> None:
+    """Give ``input()`` line editing and history (arrow keys move the cursor instead of
+    printing ``^[[D``): importing ``readline`` is what switches it on. Windows has no readline,
+    and input then stays as the console gives it."""
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401
 
 
 def _isatty(stream: Any) -> bool:

@@ -3,22 +3,29 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
 from typing import Any
 
 from ..engine import Game, game_class, games
 from ..i18n import Translator
+from ..wording import rules_text
 from .console import Console
 
-__all__ = ["configure_games", "configure_rules", "option_rows", "players_text", "run_games",
-           "run_rules", "table"]
+__all__ = ["configure_games", "configure_rules", "find_game", "option_rows", "players_text",
+           "run_games", "run_rules", "table", "valid_values"]
 
 # ---- games
 
 
 def configure_games(p: argparse.ArgumentParser, tr: Translator) -> None:
     pass
+
+
+def find_game(name: str, tr: Translator) -> type[Game]:
+    """The game of that name; ValueError naming the games, in the reader's language."""
+    if name not in games():
+        raise ValueError(tr("unknown_game", name=name, games=", ".join(games())))
+    return game_class(name)
 
 
 def players_text(cls: type[Game]) -> str:
@@ -62,7 +69,7 @@ def _option_text(value: Any) -> str:
     return str(value)
 
 
-def _valid_values(f: Any, tr: Translator) -> str:
+def valid_values(f: Any, tr: Translator) -> str:
     meta = f.metadata
     if meta.get("choices") is not None:
         return ", ".join(_option_text(c) for c in meta["choices"])
@@ -76,46 +83,31 @@ def _valid_values(f: Any, tr: Translator) -> str:
 
 def option_rows(cls: type[Game], tr: Translator) -> list[tuple[str, str, str]]:
     """(name, default, valid values) for each option of a game."""
-    return [(name, _option_text(f.default), _valid_values(f, tr))
+    return [(name, _option_text(f.default), valid_values(f, tr))
             for name, f in cls.option_fields().items()]
 
 
 def run_rules(args: argparse.Namespace, ui: Console) -> int:
     tr = ui.tr
     try:
-        cls = game_class(args.game)
+        game = find_game(args.game, tr)()
     except ValueError as e:
         ui.error(str(e))
         return 2
-    module = sys.modules[cls.__module__]
-    title = dict(cls.title)
-    heading = title.get(tr.lang) or title.get("en") or cls.name
-    heading = f"{heading} ({cls.name})"
-    ui.say(heading)
-    ui.say("=" * len(heading))
-    text = (module.__doc__ or "").strip()
-    if tr.lang == "ru":
-        ru = getattr(module, "RULES_RU", None)
-        if isinstance(ru, str) and ru.strip():
-            text = ru.strip()
-        else:
-            ui.say(tr("no_russian_rules"))
-    ui.say(text)
-    ui.say()
-    ui.say(tr("players_line", players=players_text(cls)))
+    cls = type(game)
+    heading = game.declaration.title(tr.lang)  # the name to type is in the closing hint
+    # The rules for players come from the declaration, in the reader's language; the module
+    # docstrings are written for programmers (markup, move codes, pointers to the sources).
+    lines = [heading, "=" * len(heading), "",
+             rules_text(game.declaration, game.options_dict(), tr.lang), "",
+             tr("players_line", players=players_text(cls))]
     rows = option_rows(cls, tr)
     if rows:
-        ui.say(tr("options_heading"))
+        lines.append(tr("options_heading"))
         header = (tr("col_option"), tr("col_default"), tr("col_values"))
-        ui.lines(table([header, *rows], indent="  "))
-        docs = [(name, f.metadata.get("doc", "")) for name, f in cls.option_fields().items()]
-        docs = [(n, d) for n, d in docs if d]
-        if docs:
-            ui.say()
-            for name, doc in docs:
-                ui.say(f"  {name}: {doc}")
+        lines.extend(table([header, *rows], indent="  "))
     else:
-        ui.say(tr("no_options"))
-    ui.say()
-    ui.say(tr("rules_hint", game=cls.name))
+        lines.append(tr("no_options"))
+    lines += ["", tr("rules_hint", game=cls.name)]
+    ui.page("\n".join(lines))
     return 0

@@ -23,17 +23,18 @@ from ..engine import (
     InvalidMoveError,
     Match,
     Move,
+    OptionError,
     RecordError,
     View,
     derive_seed,
-    game_class,
     replay,
 )
+from ..engine.options import check_option_value
 from ..i18n import Translator
 from ..review import start_of
-from ..wording import SeatNamer, card_text
+from ..wording import SeatNamer, card_text, level_name, refusal
 from .console import Console
-from .info import players_text
+from .info import find_game, players_text, valid_values
 from .render import (
     deal_end_lines,
     menu_lines,
@@ -80,7 +81,7 @@ def parse_options(pairs: Sequence[str], tr: Translator) -> dict[str, str]:
 def _make_game(args: argparse.Namespace, ui: Console) -> Game | None:
     tr = ui.tr
     try:
-        cls = game_class(args.game)
+        cls = find_game(args.game, tr)
         options: dict[str, Any] = dict(parse_options(args.option, tr))
     except ValueError as e:
         ui.error(str(e))
@@ -93,12 +94,31 @@ def _make_game(args: argparse.Namespace, ui: Console) -> Game | None:
             return None
     try:
         return cls(**options)
-    except ValueError as e:  # OptionError names the valid values
+    except OptionError as e:
+        ui.error(option_refusal(cls, options, tr) or tr("options_conflict", error=str(e)))
+        return None
+    except ValueError as e:
         ui.error(str(e))
         return None
 
 
-def _default_level(game: Game) -> str:
+def option_refusal(cls: type[Game], options: Mapping[str, Any], tr: Translator) -> str | None:
+    """The first unknown option or refused value, said in the reader's language with what is
+    valid; None when each value is fine alone and only their combination is refused."""
+    fields = cls.option_fields()
+    for name, value in options.items():
+        if name not in fields:
+            return tr("unknown_option", name=name, valid=", ".join(fields))
+        try:
+            check_option_value(cls.name, fields[name], value)
+        except OptionError:
+            return tr("bad_option_value", name=name, value=value,
+                      valid=valid_values(fields[name], tr))
+    return None
+
+
+def default_level(game: Game) -> str:
+    """The bots' level when none is asked for: the game's heuristic, else random."""
     try:
         bots_mod.load("heuristic", game, seed=0)
     except ValueError:
@@ -126,7 +146,7 @@ def run_play(args: argparse.Namespace, ui: Console) -> int:
     if not 0 <= args.seat < n:
         ui.error(tr("bad_seat", seat=args.seat, last=n - 1))
         return 2
-    level = args.vs or _default_level(game)
+    level = args.vs or default_level(game)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     try:
         seat_bots = {s: bots_mod.load(level, game, seed=derive_seed(seed, "cli-bot", s))
@@ -139,7 +159,7 @@ def run_play(args: argparse.Namespace, ui: Console) -> int:
     path = Path(args.save) if args.save else Path(f"cardplay-{game.name}-{seed}.json")
     title = dict(type(game).title)
     ui.say(tr("play_banner", title=title.get(tr.lang) or title.get("en") or game.name,
-              seed=seed, level=level, seat=args.seat))
+              seed=seed, level=level_name(level, tr), seat=args.seat))
     ui.say(tr("play_help_short"))
     status = 0
     try:
@@ -177,19 +197,23 @@ def _play_loop(match: Match, game: Game, seat_bots: Mapping[int, bots_mod.Bot], 
     tr = ui.tr
     deals_done = len(match.deals)
     started = -1
+    shown: dict[str, Any] | None = None  # the public state last shown in this deal
     while not match.is_over:
         seat = match.to_move
         assert seat is not None
         if started != len(match.deals):
             started = len(match.deals)
+            shown = None
             ui.say()
             ui.say(tr("deal_starts", n=started + 1, who=player.name(match.deal.dealer)))
         if seat == player.seat:
             view = match.view(seat)
             ui.say()
             ui.lines(render_view(view, tr, player.name, show_points=not args.hide_points,
-                                 you=player.seat))
-            text = _ask_move(match, view, ui, player, auto=args.auto)
+                                 you=player.seat, unchanged=shown))
+            shown = dict(view.public)
+            text = _ask_move(match, view, ui, player, auto=args.auto,
+                             show_points=not args.hide_points)
             ui.say(tr("plays", who=player.name(seat), move=pretty_move(text, tr.lang)))
         else:
             move = seat_bots[seat].choose(match.view(seat))
@@ -216,7 +240,8 @@ QUIT_WORDS = {"q", "quit", "exit", "в", "выход"}
 _HELP_WORDS = {"?", "h", "help", "помощь"}
 
 
-def _ask_move(match: Match, view: View, ui: Console, player: _Player, auto: bool) -> str:
+def _ask_move(match: Match, view: View, ui: Console, player: _Player, auto: bool,
+              show_points: bool = True) -> str:
     """Ask until the person enters a legal move; play it and return its canonical text."""
     tr = ui.tr
     legal = list(view.legal_moves)
@@ -233,6 +258,8 @@ def _ask_move(match: Match, view: View, ui: Console, player: _Player, auto: bool
             raise _Quit
         if text.lower() in _HELP_WORDS:
             ui.say(tr("play_help", example=legal[0].text))
+            ui.lines(render_view(view, tr, player.name, show_points=show_points,
+                                 you=player.seat))
             ui.lines(menu_lines(legal, tr, view.game))
             continue
         move: Move | str
@@ -252,11 +279,8 @@ def _ask_move(match: Match, view: View, ui: Console, player: _Player, auto: bool
             move = text
         try:
             match.play(move, seat=player.seat)
-        except InvalidMoveError as e:
-            ui.say(tr("invalid_move", text=text, error=str(e)))
-            continue
-        except IllegalMoveError as e:
-            ui.say(tr("illegal_move", text=text, error=str(e)))
+        except (InvalidMoveError, IllegalMoveError):
+            ui.say(refusal(match.game, view, text, tr))
             continue
         return match.moves[-1][1]
 
@@ -270,6 +294,7 @@ def configure_replay(p: argparse.ArgumentParser, tr: Translator) -> None:
     who.add_argument("--seat", type=int, default=None, help=tr("help_replay_seat"))
     who.add_argument("--all", action="store_true", help=tr("help_replay_all"))
     p.add_argument("--no-pause", action="store_true", help=tr("help_no_pause"))
+    p.add_argument("--tui", action="store_true", help=tr("help_replay_tui"))
 
 
 def _replay_lines(target: Deal | Match, seats: Sequence[int], tr: Translator,
@@ -289,6 +314,10 @@ def _replay_lines(target: Deal | Match, seats: Sequence[int], tr: Translator,
 
 def run_replay(args: argparse.Namespace, ui: Console) -> int:
     tr = ui.tr
+    if args.tui:
+        from ..tui.command import open_replay
+
+        return open_replay(args.file, args.seat, ui)
     try:
         text = Path(args.file).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:

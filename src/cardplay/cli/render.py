@@ -14,7 +14,7 @@ from typing import Any
 
 from ..engine import Match, Move, View, declaration_of
 from ..i18n import Translator
-from ..wording import SeatNamer, card_text, field_lines, move_text
+from ..wording import SeatNamer, card_text, field_lines, move_text, outcome_reasons
 
 __all__ = ["deal_end_lines", "menu_lines", "per_seat_text", "pretty_move", "public_lines",
            "render_view"]
@@ -46,17 +46,20 @@ def public_lines(view: View, tr: Translator, names: SeatNamer,
 
 
 def render_view(view: View, tr: Translator, names: SeatNamer, *, show_points: bool = True,
-                show_hand: bool = True, you: int | None = None) -> list[str]:
+                show_hand: bool = True, you: int | None = None,
+                unchanged: Mapping[str, Any] | None = None) -> list[str]:
     """The lines that show a view: deal header, match scores, public state, points, hand.
-    ``you`` is the seat of the person at the terminal, if any."""
+    ``you`` is the seat of the person at the terminal, if any. With ``unchanged`` (the public
+    state shown last time in this deal), only the fields that changed since are shown, so a
+    transcript does not repeat the whole table at every move."""
     lines: list[str] = []
     head = tr("dealer_is", who=names(view.dealer))
     if view.match is not None:
         head = tr("deal_number", n=view.match.get("deal_number", 1)) + " · " + head
     lines.append(f"── {head} ──")
-    if view.match is not None and "scores" in view.match:
+    if view.match is not None and "scores" in view.match and unchanged is None:
         lines.append(tr("match_scores", scores=per_seat_text(view.match["scores"], names)))
-    lines.extend("  " + line for line in public_lines(view, tr, names))
+    lines.extend("  " + line for line in public_lines(view, tr, names, skip=unchanged))
     if show_points and any(view.points):
         lines.append(tr("deal_points", points=per_seat_text(view.points, names)))
     if show_hand and view.hand:
@@ -128,6 +131,10 @@ def deal_end_lines(match: Match, number: int, seat: int, tr: Translator, names: 
         lines.append(tr("deal_points", points=per_seat_text(view.points, names)))
     result = deal.result or [0] * deal.players
     lines.append(tr("deal_result", result=per_seat_text(result, names, signed=True)))
+    reasons = outcome_reasons(view, tr.lang)
+    lines.extend("  " + r for r in reasons)
+    if not reasons and not any(result):
+        lines.append("  " + tr("deal_nobody_scores"))
     scores = [sum((d.result or [0] * d.players)[s] for d in match.deals[:number + 1])
               for s in range(deal.players)]
     lines.append(tr("match_scores", scores=per_seat_text(scores, names)))
