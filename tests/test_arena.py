@@ -86,3 +86,34 @@ def test_levels_load_for_every_game() -> None:
             assert seat is not None
             move = bot.choose(deal.view(seat))
             assert move in deal.legal_moves()
+
+
+def test_the_paired_interval_counts_each_duplicate_deal_once() -> None:
+    from cardplay.arena import MIN_PAIRED_DEALS, paired_interval
+
+    # 30 deals of two seatings: even deals split (1, 0), odd deals won in both seatings
+    rows = [{"index": i, "share": s} for i in range(30) for s in ((1, 0) if i % 2 == 0 else
+                                                                   (1, 1))]
+    got = paired_interval(rows, "share")
+    assert got is not None
+    mean, lo, hi = got
+    # the deals' means are 0.5 and 1.0 in turn: variance 30 * 0.25**2 / 29 over 30 deals
+    half = 1.96 * math.sqrt(30 * 0.0625 / 29 / 30)
+    assert mean == pytest.approx(0.75) and lo == pytest.approx(0.75 - half) and \
+        hi == pytest.approx(0.75 + half)
+    # the games as independent trials would give a wider interval (the split deals' noise
+    # cancels within the pair)
+    w_lo, w_hi = wilson_interval(45, 60)
+    assert hi - lo < w_hi - w_lo
+    assert paired_interval(rows[:2 * (MIN_PAIRED_DEALS - 1)], "share") is None
+    assert paired_interval([{"index": i, "share": 0.5} for i in range(40)], "share") is None
+
+
+def test_an_arena_report_uses_the_paired_interval() -> None:
+    from cardplay.arena import paired_interval
+
+    report, rows = run("two-ten-jack", "heuristic", "random", deals=40, seed=3)
+    got = paired_interval(rows, "share")
+    assert got is not None
+    assert (report.share_low, report.share_high) == (max(0.0, got[1]), min(1.0, got[2]))
+    assert report.share == pytest.approx(got[0])

@@ -5,9 +5,13 @@ more players: bot A in each seat in turn, bot B in all the others), so the luck 
 cancels. A bot's *share* of a deal is 1 when it alone has the best result, ``1/k`` when ``k``
 seats tie for the best, else 0; the fair share of an ``n``-seat game is ``1/n``.
 
-The report gives the share with a Wilson 95% interval, the mean result (match points per deal)
-with a 95% interval, the Elo difference implied by the share (two-player games) with its
-interval, whole-match win rates when matches are asked for, and time per move (median, p95, max).
+The report gives the share with a 95% interval, the mean result (match points per deal) with a
+95% interval, the Elo difference implied by the share (two-player games) with its interval,
+whole-match win rates when matches are asked for, and time per move (median, p95, max). The
+intervals count each duplicate deal (its seatings together) as one observation
+(:func:`paired_interval`): the seatings of one deal share its cards, and treating them as
+independent games overstates the noise. With fewer than 30 deals, or deals whose means never
+vary, the Wilson interval over games stands instead.
 Work is split over processes, or over a Ray cluster with the optional extra ``dist``; every game
 draws its seeds from the arena seed and its own index, so results do not depend on where or in
 which order the games are played.
@@ -35,7 +39,7 @@ from .bots import load as load_bot
 from .engine import Game, derive_seed, load
 
 __all__ = ["ClusterUnavailable", "RayNotInstalled", "Report", "compare", "elo_difference",
-           "play_deal", "run", "wilson_interval"]
+           "paired_interval", "play_deal", "run", "wilson_interval"]
 
 BotSpec = str | Callable[[int], Bot]
 # game name, options, bot A, bot B, arena seed, "deal" or "match", index
@@ -73,6 +77,33 @@ def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, f
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(max(0.0, p * (1 - p) / n + z * z / (4 * n * n))) / denom
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+# Below this many duplicate deals the spread of the deals' means is too rough an estimate, and the
+# paired interval gives way to the Wilson interval over games (wider, never overconfident).
+MIN_PAIRED_DEALS = 30
+
+
+def paired_interval(rows: list[dict[str, Any]], key: str,
+                    z: float = 1.96) -> tuple[float, float, float] | None:
+    """The mean of ``key`` over the games and its interval, with each duplicate deal (all the
+    seatings of one deal index) as one observation: the seatings of a deal share its cards, so
+    they are not independent, and their mean is what varies from deal to deal. None when there
+    are fewer than :data:`MIN_PAIRED_DEALS` deals or their means do not vary at all (the spread
+    then says nothing about the next deals)."""
+    by_deal: dict[int, list[float]] = {}
+    for r in rows:
+        by_deal.setdefault(r["index"], []).append(float(r[key]))
+    d = len(by_deal)
+    if d < MIN_PAIRED_DEALS:
+        return None
+    means = [sum(v) / len(v) for v in by_deal.values()]
+    mean = sum(means) / d
+    var = sum((x - mean) ** 2 for x in means) / (d - 1)
+    if var <= 0.0:
+        return None
+    half = z * math.sqrt(var / d)
+    return mean, mean - half, mean + half
 
 
 def elo_difference(share: float) -> float:
@@ -382,9 +413,18 @@ def run(game: str | Game, bot_a: BotSpec, bot_b: BotSpec, deals: int = 1000, see
     shares = [r["share"] for r in deal_rows]
     results = [r["a_result"] for r in deal_rows]
     share = sum(shares) / m if m else 0.0
-    lo, hi = wilson_interval(sum(shares), m)
+    paired = paired_interval(deal_rows, "share")
+    if paired is not None:
+        lo, hi = max(0.0, paired[1]), min(1.0, paired[2])
+    else:
+        lo, hi = wilson_interval(sum(shares), m)
     mean = sum(results) / m if m else 0.0
-    var = sum((x - mean) ** 2 for x in results) / max(1, m - 1)
+    paired_result = paired_interval(deal_rows, "a_result")
+    if paired_result is not None:
+        result_half = paired_result[2] - paired_result[0]
+    else:
+        var = sum((x - mean) ** 2 for x in results) / max(1, m - 1)
+        result_half = 1.96 * math.sqrt(var / m) if m else 0.0
     elo = elo_lo = elo_hi = None
     if n == 2 and m:
         elo, elo_lo, elo_hi = elo_difference(share), elo_difference(lo), elo_difference(hi)
@@ -392,7 +432,7 @@ def run(game: str | Game, bot_a: BotSpec, bot_b: BotSpec, deals: int = 1000, see
         game=name, options={k: v for k, v in opts.items()}, bot_a=_label(bot_a),
         bot_b=_label(bot_b), players=n, deals=deals, games_played=m, share=share, share_low=lo,
         share_high=hi, fair_share=1 / n, mean_result_a=mean,
-        mean_result_a_half_width=1.96 * math.sqrt(var / m) if m else 0.0,
+        mean_result_a_half_width=result_half,
         elo=elo, elo_low=elo_lo, elo_high=elo_hi, seed=seed,
         move_ms_a=_times([t for r in deal_rows for t in r["a_times"]]),
         move_ms_b=_times([t for r in deal_rows for t in r["b_times"]]),
@@ -401,7 +441,13 @@ def run(game: str | Game, bot_a: BotSpec, bot_b: BotSpec, deals: int = 1000, see
         ms = sum(r["share"] for r in match_rows)
         report.matches = matches
         report.match_share = ms / len(match_rows)
-        report.match_share_low, report.match_share_high = wilson_interval(ms, len(match_rows))
+        paired_match = paired_interval(match_rows, "share")
+        if paired_match is not None:
+            report.match_share_low = max(0.0, paired_match[1])
+            report.match_share_high = min(1.0, paired_match[2])
+        else:
+            report.match_share_low, report.match_share_high = wilson_interval(ms,
+                                                                              len(match_rows))
     report.seconds = time.perf_counter() - started
     return report, rows
 
