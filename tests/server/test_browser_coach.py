@@ -60,6 +60,16 @@ def test_a_hint_then_a_review_of_the_deal(live: LiveServer, page: Page, tmp_path
         assert summary == f"None of your {mine.count()} decisions cost anything measurable."
     assert not IDENTIFIER.findall(page.locator("#deal-over").inner_text())
     page.locator("#deal-over").screenshot(path=str(shots(tmp_path) / "review-en.png"))
+    # the score sheet reviews any finished deal, the same review again
+    page.locator("#dismiss-deal").click()
+    page.locator("#score-sheet summary").click()
+    page.locator("#score-sheet [data-review='1']").click()
+    again = page.locator("#review-1")
+    expect(again).to_be_visible()
+    expect(again.locator("h3")).to_have_text("Your moves in deal 1")
+    assert again.locator(".review-summary").inner_text() == summary
+    assert again.locator("li.costly").count() == costly
+    page.locator("#score-sheet").screenshot(path=str(shots(tmp_path) / "review-sheet-en.png"))
 
 
 def test_in_russian_and_never_at_a_table_with_another_person(live: LiveServer, page: Page,

@@ -65,6 +65,8 @@ def test_a_review_of_a_finished_deal_is_the_records_review(client: TestClient) -
                                                          for d in want.decisions]
         assert [d["costly"] for d in got["decisions"]] == [d.costly for d in want.decisions]
         assert all(d["seat"] == 0 and d["deal"] == 1 for d in got["decisions"])
+        first = table.match.deals[0]
+        assert got["moves"] == [[s, first.game.move(c).text] for s, c in first.history]
         # asked again: the same answer, from the table's memory
         ws.send_json({"type": "review", "deal": 1, "id": "r2"})
         again = recv(ws, "review")

@@ -684,7 +684,11 @@ class Hub:
         if not 1 <= deal <= done:
             raise ProtocolError("no_deal", f"deal {deal} is not finished (finished deals: "
                                            f"{'1 to ' + str(done) if done else 'none'})")
-        head: dict[str, Any] = {"type": "review", "deal": deal}
+        finished = table.match.deals[deal - 1]
+        # the deal's moves (public to every seat) let a client show any earlier deal's review
+        head: dict[str, Any] = {"type": "review", "deal": deal,
+                                "moves": [[s, finished.game.move(c).text]
+                                          for s, c in finished.history]}
         cached = table.reviews.get((seat, deal))
         if cached is not None:
             conn.post({**head, "decisions": cached,

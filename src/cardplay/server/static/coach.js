@@ -64,7 +64,7 @@ function hintNodes(s) {
 
 /* a finished deal's moves with the person's decisions marked, or the button that asks */
 function reviewNodes(s, n, dealView) {
-  if (!helpOffered(s) || !dealView) return [];
+  if (!helpOffered(s)) return [];
   const r = T.reviews[n];
   if (!r) return [h("button", { type: "button", class: "secondary", id: "review-button", disabled: Boolean(T.coach), onclick: () => askReview(n) }, t("review_deal"))];
   if (r === "working") return [h("p", { class: "muted", role: "status", id: "review-working", text: t("review_working") })];
@@ -74,7 +74,8 @@ function reviewNodes(s, n, dealView) {
   const costly = r.decisions.filter((d) => d.costly);
   const lost = costly.reduce((a, d) => a + d.loss, 0);
   const seats = s.seats;
-  const items = (dealView.history || []).map(([seat, mv], i) => {
+  const history = (dealView && dealView.history) || r.moves || [];
+  const items = history.map(([seat, mv], i) => {
     const d = byIndex.get(i);
     const who = seat === T.seat ? t("you") : seatName(seat, seats);
     const line = [h("span", { class: "who", text: `${i + 1}. ${who}: ${logText(mv)}` })];
@@ -85,9 +86,10 @@ function reviewNodes(s, n, dealView) {
     }
     return h("li", { class: d ? (d.costly ? "mine costly" : "mine") : "", "data-index": i }, line);
   });
-  return [h("section", { class: "review", id: "review", "aria-labelledby": "review-h" },
-    h("h3", { id: "review-h", text: t("review_h") }),
-    h("p", { id: "review-summary", text: costly.length ? t("review_summary", { n: r.decisions.length, costly: costly.length, loss: decimal(lost), units }) : t("review_clean", { n: r.decisions.length }) }),
+  const base = dealView ? "review" : "review-" + n;
+  return [h("section", { class: "review", id: base, "aria-labelledby": base + "-h" },
+    h("h3", { id: base + "-h", text: dealView ? t("review_h") : t("review_h_n", { n }) }),
+    h("p", { class: "review-summary", id: dealView ? "review-summary" : null, text: costly.length ? t("review_summary", { n: r.decisions.length, costly: costly.length, loss: decimal(lost), units }) : t("review_clean", { n: r.decisions.length }) }),
     h("p", { class: "muted", text: valueWords(s.game, s.view.players) }),
     h("ol", { class: "review-moves" }, items))];
 }
@@ -98,3 +100,12 @@ document.addEventListener("keydown", (e) => {
   if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || document.getElementById("rules-dialog")) return;
   if ((e.key === "h" || e.key === "H" || e.key === "р" || e.key === "Р") && T.state.view.to_move === T.seat && !T.state.is_over) askHint();
 });
+
+/* the score sheet's way to any finished deal's review */
+function reviewCell(s, n) {
+  if (!helpOffered(s)) return null;
+  const open = T.reviewShown === n;
+  return h("td", {}, h("button", { type: "button", class: "secondary small", "data-review": n, "aria-pressed": String(open),
+    "aria-label": t("review_deal_n", { n }),
+    onclick: () => { T.reviewShown = open ? null : n; if (!open && !T.reviews[n]) askReview(n); else renderTable(T.state); } }, t("review_short")));
+}

@@ -203,12 +203,14 @@ function seatBox(i, view, s, perSeat) {
     lines.length ? h("dl", { class: "seatfacts" }, lines.map(([k, v]) => h("div", {}, h("dt", { text: k }), h("dd", { text: v })))) : null);
 }
 
-function scoreSheet(view, seats) {
+function scoreSheet(view, seats, reviews) {
   const m = view.match;
   if (!m) return null;
   const n = view.players;
-  const head = h("tr", {}, h("th", { scope: "col", text: t("deal_col") }), Array.from({ length: n }, (_, i) => h("th", { scope: "col", text: seatName(i, seats) })));
-  const rows = (m.results || []).map((r, d) => h("tr", {}, h("td", { text: String(d + 1) }), (r || []).map((x) => h("td", { text: x > 0 ? "+" + x : String(x) }))));
+  const head = h("tr", {}, h("th", { scope: "col", text: t("deal_col") }), Array.from({ length: n }, (_, i) => h("th", { scope: "col", text: seatName(i, seats) })),
+    reviews && helpOffered(T.state) ? h("th", { scope: "col", text: t("review_col") }) : null);
+  const rows = (m.results || []).map((r, d) => h("tr", {}, h("td", { text: String(d + 1) }), (r || []).map((x) => h("td", { text: x > 0 ? "+" + x : String(x) })),
+    reviews ? reviewCell(T.state, d + 1) : null));
   const total = h("tr", {}, h("th", { scope: "row", text: t("total") }), (m.scores || []).map((x) => h("th", { text: String(x) })));
   return h("table", { class: "sheet" }, h("caption", { class: "sr-only", text: t("score_sheet") }), h("thead", {}, head), h("tbody", {}, rows, total));
 }
@@ -374,7 +376,7 @@ function renderTable(old) {
   if (view.match) {
     side.push(h("details", { class: "panel", id: "score-sheet", open: T.shownSheet },
       h("summary", { text: t("score_sheet"), onclick: (e) => { e.preventDefault(); T.shownSheet = !T.shownSheet; renderTable(T.state); } }),
-      scoreSheet(view, seats)));
+      scoreSheet(view, seats, true), T.reviewShown ? reviewNodes(s, T.reviewShown, null) : null));
   }
   const openSeats = seats.filter((x) => x.kind === "human" && !x.claimed);
   if (openSeats.length && !s.is_over) {
