@@ -154,6 +154,25 @@ function httpError(e, key) {
 
 function gameTitle(g) { return (g.title && (g.title[lang] || g.title.en)) || g.name; }
 
+/* the tables this browser has a seat at, newest first (at most 8), as the server lists them now;
+   a table the server no longer knows is forgotten */
+let yourCache = { at: 0, list: [] };
+async function yourTables() {
+  // the lobby refreshes every few seconds; one's own tables are asked for at most twice a minute
+  if (Date.now() - yourCache.at < 30000) return yourCache.list;
+  const out = [];
+  for (const saved of savedSeats().slice(0, 8)) {
+    try {
+      const x = await getJSON("/api/tables/" + encodeURIComponent(saved.table));
+      out.push({ ...x, mySeat: saved.seat });
+    } catch (e) {
+      if (e.status === 404) localStorage.removeItem("cardplay.token." + saved.table);
+    }
+  }
+  yourCache = { at: Date.now(), list: out };
+  return out;
+}
+
 async function showLobby() {
   document.title = "cardplay";
   const m = main();
@@ -167,7 +186,11 @@ async function showLobby() {
   const gameSel = h("select", { id: "game", name: "game" },
     catalog.map((g) => h("option", { value: g.name, text: gameTitle(g) })));
   // The flagship game is preselected so that a game against a bot is one click away.
-  gameSel.value = params.get("game") || (catalog.some((g) => g.name === "sixty-six") ? "sixty-six" : gameSel.value);
+  // The last game played here comes back, else the flagship game, so a game against a bot is one
+  // click away.
+  const remembered = localStorage.getItem("cardplay.game");
+  gameSel.value = params.get("game") || (remembered && catalog.some((g) => g.name === remembered) ? remembered
+    : catalog.some((g) => g.name === "sixty-six") ? "sixty-six" : gameSel.value);
   const optsBox = h("div", { class: "options" });
   const seatsBox = h("div", { class: "seats-config" });
   const levelSel = h("select", { id: "level", name: "level" });
@@ -227,7 +250,17 @@ async function showLobby() {
       optsBox.append(h("div", { class: "field" }, h("label", { for: id, text: words(o.label) }), input, bad, hint));
     }
     levelSel.replaceChildren(...g.levels.map((l) => h("option", { value: l, text: levelName(l) })));
-    levelSel.value = g.levels[g.levels.length - 1];
+    const level = localStorage.getItem("cardplay.level");
+    levelSel.value = g.levels.includes(level) ? level : g.levels[g.levels.length - 1];
+    // the options last chosen for this game come back (those still valid)
+    let kept = {};
+    try { kept = JSON.parse(localStorage.getItem("cardplay.options." + g.name) || "{}"); } catch (e) { kept = {}; }
+    for (const el of optsBox.querySelectorAll("[data-option]")) {
+      const o = g.options.find((x) => x.name === el.dataset.option);
+      if (!(o.name in kept)) continue;
+      if (o.choices) { const i = o.choices.indexOf(kept[o.name]); if (i >= 0) el.value = String(i); }
+      else if (Number.isInteger(kept[o.name]) && kept[o.name] >= (o.min ?? 1) && (o.max === undefined || kept[o.name] <= o.max)) el.value = String(kept[o.name]);
+    }
     renderSeats();
   }
   gameSel.addEventListener("change", renderOptions);
@@ -245,10 +278,13 @@ async function showLobby() {
     const wrong = [...optsBox.querySelectorAll("input[data-option]")].filter((el) => el.getAttribute("aria-invalid") === "true");
     if (wrong.length) { wrong[0].focus(); return; }
     localStorage.setItem("cardplay.name", nameInput.value);
+    localStorage.setItem("cardplay.game", gameSel.value);
+    localStorage.setItem("cardplay.level", levelSel.value);
+    localStorage.setItem("cardplay.options." + gameSel.value, JSON.stringify(optionValues()));
     try {
       const r = await getJSON("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ game: gameSel.value, options: optionValues(), seats, name: nameInput.value }) });
-      localStorage.setItem("cardplay.token." + r.table, JSON.stringify({ token: r.token, seat: r.seat }));
+      saveSeat(r.table, r.token, r.seat);
       navigate(r.url);
     } catch (e) { err.textContent = httpError(e, "create_error"); }
   }
@@ -283,7 +319,13 @@ async function showLobby() {
       h("span", { class: "row" },
         open ? h("a", { href: "/join/" + x.id, "data-link": "1", text: t("join") }) : null,
         h("a", { href: "/watch/" + x.id, "data-link": "1", text: t("watch") })));
+    const mine = await yourTables();
     tablesPanel.replaceChildren(
+      mine.length ? h("h2", { id: "mine-h", text: t("your_tables") }) : null,
+      mine.length ? h("ul", { class: "tables", id: "your-tables" }, mine.map((x) => h("li", {},
+        h("span", {}, h("strong", { text: gameTitle(x) }), " ", h("span", { class: "muted",
+          text: x.is_over ? t("table_over") : `${t("deal_n", { n: x.deal_number })} · ${t("your_seat", { n: x.mySeat + 1 })}` })),
+        h("span", { class: "row" }, h("a", { href: "/t/" + x.id, "data-link": "1", text: x.is_over ? t("see_table") : t("back_to_table") }))))) : null,
       h("h2", { id: "open-h", text: t("open_tables") }),
       data.open.length ? h("ul", { class: "tables" }, data.open.map((x) => item(x, true))) : h("p", { class: "muted", text: t("none_open") }),
       h("h2", { text: t("playing_tables") }),
@@ -306,7 +348,7 @@ async function showJoin(id) {
   try {
     const r = await getJSON(`/api/tables/${id}/join`, { method: "POST", headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ name: localStorage.getItem("cardplay.name") || "" }) });
-    localStorage.setItem("cardplay.token." + id, JSON.stringify({ token: r.token, seat: r.seat }));
+    saveSeat(id, r.token, r.seat);
     navigate("/t/" + id, true);
   } catch (e) {
     main().replaceChildren(h("p", { class: "error", role: "alert", text: httpError(e, "join_error") }),
@@ -319,6 +361,34 @@ async function showJoin(id) {
 const T = { ws: null, id: null, token: null, seat: null, state: null, welcome: null, previous: null,
   seenPrevious: -1, retry: 0, closing: false, pending: false, selected: new Set(), lastVersion: -1,
   status: "", statusBad: false, shownTrick: false };
+
+/* seats this browser holds, by table: {token, seat, at} (at: when it was taken, for "your tables") */
+function saveSeat(table, token, seat) {
+  yourCache = { at: 0, list: [] };
+  localStorage.setItem("cardplay.token." + table, JSON.stringify({ token, seat, at: Date.now() }));
+}
+function savedSeats() {
+  const out = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i);
+    if (!k || !k.startsWith("cardplay.token.")) continue;
+    try { out.push({ table: k.slice(15), ...JSON.parse(localStorage.getItem(k)) }); } catch (e) { /* not ours */ }
+  }
+  return out.sort((a, b) => (b.at || 0) - (a.at || 0));
+}
+/* a new table like the one just finished: the same game, options and bots, the person in the same
+   seat (a game against bots alone; with other people the lobby's invite is the way) */
+async function rematch(s) {
+  const seats = s.seats.map((x) => x.kind === "bot" ? { kind: "bot", level: x.level } : { kind: "human" });
+  const mine = seats.splice(T.seat, 1)[0];
+  seats.unshift(mine);
+  try {
+    const r = await getJSON("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ game: s.game, options: s.view.options, seats, name: localStorage.getItem("cardplay.name") || "" }) });
+    saveSeat(r.table, r.token, r.seat);
+    navigate(r.url);
+  } catch (e) { T.status = httpError(e, "create_error"); T.statusBad = true; renderTable(T.state); }
+}
 
 function seatName(i, seats) {
   if (i === null || i === undefined) return "—";

@@ -361,6 +361,7 @@ function renderTable(old) {
       prev ? h("details", { class: "last-deal", open: Boolean(T.reviews[prevNumber]) }, h("summary", { text: t("last_deal") }), dealBreakdown(prev, seats), ...reviewNodes(s, prevNumber, prev)) : null,
       h("p", { class: "row", style: "justify-content:center;margin-top:12px" },
         h("a", { href: `/api/tables/${T.id}/record`, download: `cardplay-${s.game}-${T.id}.json`, id: "download", text: t("download") }),
+        me !== null && helpOffered(s) ? h("button", { type: "button", id: "rematch", onclick: () => rematch(s) }, t("rematch")) : null,
         h("a", { href: `/?game=${s.game}`, "data-link": "1", text: t("play_again") }),
         h("a", { href: "/", "data-link": "1", text: t("back_lobby") }))));
   }

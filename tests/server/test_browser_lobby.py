@@ -1,0 +1,62 @@
+"""The lobby remembers a player: the last game, bot level and options come back, the tables this
+browser has a seat at are listed, and a finished game against bots is one click from a rematch."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import httpx
+from playwright.sync_api import Page, expect
+
+from .conftest import LiveServer
+from .test_browser import play_one, start_from_lobby
+
+
+def test_rematch_and_your_tables(live: LiveServer, page: Page) -> None:
+    r = httpx.post(live.url + "/api/tables", json={
+        "game": "sixty-six", "options": {"match_target": 1}, "seed": 5,
+        "seats": [{"kind": "human"}, {"kind": "bot", "level": "heuristic"}]})
+    assert r.status_code == 201
+    first = r.json()
+    page.goto(live.url + "/")
+    page.evaluate("([id, tok]) => localStorage.setItem('cardplay.token.' + id, tok)",
+                  [first["table"], json.dumps({"token": first["token"], "seat": 0})])
+    page.goto(live.url + "/t/" + first["table"])
+    page.wait_for_selector(".board")
+    rng = random.Random(1)
+    for _ in range(200):
+        if page.locator("#end-screen").count():
+            break
+        play_one(page, rng)
+    expect(page.locator("#end-screen")).to_be_visible()
+    page.locator("#rematch").click()
+    page.wait_for_function("id => !location.pathname.endsWith(id)", arg=first["table"])
+    second = page.url.rsplit("/", 1)[-1]
+    page.wait_for_selector(".board")
+    hub = live.app.state.hub
+    old, new = hub.get(first["table"]), hub.get(second)
+    assert new.game.options_dict() == old.game.options_dict()
+    assert [(s.kind, s.level if s.kind == "bot" else None) for s in new.seats] == \
+        [("human", None), ("bot", "heuristic")]
+    assert not new.is_over and new.stored.seed != old.stored.seed
+    page.goto(live.url + "/")
+    mine = page.locator("#your-tables li")
+    expect(mine).to_have_count(2)
+    expect(mine.nth(0)).to_contain_text("Deal 1 · you are seat 1")
+    expect(mine.nth(1)).to_contain_text("finished")
+    mine.nth(0).get_by_role("link", name="Back to the table").click()
+    page.wait_for_selector(".board")
+    assert page.url.endswith("/t/" + second)
+
+
+def test_the_lobby_remembers_the_last_game_level_and_options(live: LiveServer,
+                                                             page: Page) -> None:
+    start_from_lobby(page, live, "two-ten-jack", level="heuristic", options={"target": "21"})
+    page.goto(live.url + "/")
+    expect(page.locator("#game")).to_have_value("two-ten-jack")
+    expect(page.locator("#level")).to_have_value("heuristic")
+    expect(page.locator("#opt-target")).to_have_value("21")
+    # another game has its own options
+    page.select_option("#game", "sixty-six")
+    expect(page.locator("#opt-match_target")).to_have_value("7")
