@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 
 from .conftest import LiveServer
 from .test_browser import board_attr, play_one, shots
+from .test_browser_lobby import serious_violations
 from .test_browser_table import IDENTIFIER, open_seeded
 
 
@@ -43,6 +44,7 @@ def test_a_hint_then_a_review_of_the_deal(live: LiveServer, page: Page, tmp_path
     assert "deals dealt from what you can see" in hint.inner_text() or "Exact" in \
         hint.inner_text()
     page.screenshot(path=str(shots(tmp_path) / "hint-en.png"))
+    assert serious_violations(page) == []
     assert board_attr(page, "data-version") == version  # asking changed nothing
     _play_to_deal_end(page, random.Random(3))
     page.locator("#review-button").click()

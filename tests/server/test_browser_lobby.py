@@ -13,6 +13,13 @@ from .conftest import LiveServer
 from .test_browser import play_one, start_from_lobby
 
 
+def serious_violations(page: Page) -> list[dict[str, object]]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    return [v for v in Axe().run(page).response["violations"]
+            if v["impact"] in ("serious", "critical")]
+
+
 def test_rematch_and_your_tables(live: LiveServer, page: Page) -> None:
     r = httpx.post(live.url + "/api/tables", json={
         "game": "sixty-six", "options": {"match_target": 1}, "seed": 5,
@@ -30,6 +37,12 @@ def test_rematch_and_your_tables(live: LiveServer, page: Page) -> None:
             break
         play_one(page, rng)
     expect(page.locator("#end-screen")).to_be_visible()
+    # the end screen, with the last deal's review open, passes axe
+    page.locator("#end-screen details.last-deal summary").click()
+    page.locator("#end-screen #review-button").click()
+    expect(page.locator("#end-screen #review")).to_be_visible(timeout=60000)
+    found = serious_violations(page)
+    assert found == [], json.dumps(found, indent=1)[:3000]
     page.locator("#rematch").click()
     page.wait_for_function("id => !location.pathname.endsWith(id)", arg=first["table"])
     second = page.url.rsplit("/", 1)[-1]

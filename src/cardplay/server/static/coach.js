@@ -91,7 +91,7 @@ function reviewNodes(s, n, dealView) {
     h("h3", { id: base + "-h", text: dealView ? t("review_h") : t("review_h_n", { n }) }),
     h("p", { class: "review-summary", id: dealView ? "review-summary" : null, text: costly.length ? t("review_summary", { n: r.decisions.length, costly: costly.length, loss: decimal(lost), units }) : t("review_clean", { n: r.decisions.length }) }),
     h("p", { class: "muted", text: valueWords(s.game, s.view.players) }),
-    h("ol", { class: "review-moves" }, items))];
+    h("ol", { class: "review-moves", tabindex: "0", "aria-labelledby": base + "-h" }, items))];
 }
 
 document.addEventListener("keydown", (e) => {

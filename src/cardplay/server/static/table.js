@@ -394,7 +394,7 @@ function renderTable(old) {
     else runs.push({ seat, mv, n: 1 });
   }
   side.push(h("section", { class: "panel", "aria-labelledby": "log-h" }, h("h2", { id: "log-h", text: t("moves_log") }),
-    runs.length ? h("ol", { class: "log", id: "log" }, runs.map((r) => h("li", { text: `${seatName(r.seat, seats)}: ${logText(r.mv)}` + (r.n > 1 ? ` ×${r.n}` : "") })))
+    runs.length ? h("ol", { class: "log", id: "log", tabindex: "0", "aria-labelledby": "log-h" }, runs.map((r) => h("li", { text: `${seatName(r.seat, seats)}: ${logText(r.mv)}` + (r.n > 1 ? ` ×${r.n}` : "") })))
       : h("p", { class: "muted", text: t("no_moves_yet") })));
   if (me !== null) side.push(h("p", { class: "kbd-help muted", text: t("keyboard_help") }));
 
