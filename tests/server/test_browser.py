@@ -227,7 +227,12 @@ def test_invite_link_and_spectator(live: LiveServer, page: Page, tmp_path: Path)
     assert browser is not None
     friend = browser.new_context().new_page()
     friend.goto(invite)
+    # the invite says what it is and asks the name the others will see
+    expect(friend.locator("#join-h")).to_have_text("You are invited to Two-Ten-Jack")
+    friend.locator("#join-name").fill("Masha")
+    friend.locator("#take-seat").click()
     friend.wait_for_selector(BOARD)
+    expect(page.locator(".seat[data-seat='1'] .who")).to_have_text("Masha")
     expect(friend.locator(".table-head .muted")).to_contain_text("you are seat 2")
     expect(page.locator("#invite-url")).to_have_count(0)  # no free seat any more
     watcher = browser.new_context().new_page()

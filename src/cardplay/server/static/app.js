@@ -344,17 +344,32 @@ async function showLobby() {
 async function showJoin(id) {
   const saved = localStorage.getItem("cardplay.token." + id);
   if (saved) return navigate("/t/" + id, true);
-  main().replaceChildren(h("p", { text: t("connecting") }));
-  try {
-    const r = await getJSON(`/api/tables/${id}/join`, { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ name: localStorage.getItem("cardplay.name") || "" }) });
-    saveSeat(id, r.token, r.seat);
-    navigate("/t/" + id, true);
-  } catch (e) {
-    main().replaceChildren(h("p", { class: "error", role: "alert", text: httpError(e, "join_error") }),
-      h("p", {}, h("a", { href: "/watch/" + id, "data-link": "1", text: t("watch_instead") }), " · ",
-        h("a", { href: "/", "data-link": "1", text: t("back_lobby") })));
-  }
+  // an invite: say what the table is, ask the name the others will see, then take the seat
+  let info = null;
+  try { info = await getJSON("/api/tables/" + encodeURIComponent(id)); } catch (e) { info = null; }
+  const name = h("input", { type: "text", id: "join-name", maxlength: "40", autocomplete: "nickname" });
+  name.value = localStorage.getItem("cardplay.name") || "";
+  const err = h("p", { class: "error", role: "alert" });
+  const take = async () => {
+    err.textContent = "";
+    localStorage.setItem("cardplay.name", name.value);
+    try {
+      const r = await getJSON(`/api/tables/${id}/join`, { method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: name.value }) });
+      saveSeat(id, r.token, r.seat);
+      navigate("/t/" + id, true);
+    } catch (e) { err.textContent = httpError(e, "join_error"); }
+  };
+  name.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); take(); } });
+  const who = info ? info.seats.filter((x) => x.kind === "human" && x.claimed && x.name).map((x) => x.name) : [];
+  main().replaceChildren(h("section", { class: "panel join", "aria-labelledby": "join-h" },
+    h("h1", { id: "join-h", text: info ? t("join_title", { game: gameTitle(info) }) : t("join_seat") }),
+    who.length ? h("p", { text: t("join_with", { who: who.join(", ") }) }) : null,
+    h("div", { class: "field" }, h("label", { for: "join-name", text: t("your_name") }), name),
+    h("p", { class: "row" }, h("button", { type: "button", id: "take-seat", onclick: take }, t("join_seat")),
+      h("a", { href: "/watch/" + id, "data-link": "1", text: t("watch_instead") }),
+      h("a", { href: "/", "data-link": "1", text: t("back_lobby") })), err));
+  name.focus();
 }
 
 /* ------------------------------------------------------------------ a table */

@@ -26,7 +26,7 @@ const TEXTS = {
     invite: "Invite: send this link to a friend; its opener takes a free seat.",
     copy: "Copy link", copied: "Copied.", reconnecting: "Connection lost; reconnecting…",
     connecting: "Connecting…", no_seat: "You have no seat at this table.",
-    join_seat: "Take a free seat", watch_instead: "Watch", stake: "Stake", stake_amount: "Stake amount",
+    join_seat: "Take a free seat", join_title: "You are invited to {game}", join_with: "At the table: {who}.", watch_instead: "Watch", stake: "Stake", stake_amount: "Stake amount",
     play_selected: "Play the selected cards", keyboard_help:
       "Keys: ←/→ move between cards, Enter plays, 1–9 play the n-th card of your hand, L last trick, S score sheet, ? rules, H a hint (against bots).",
     played: "{who} played {move}.", you_played: "You played {move}.",
@@ -90,7 +90,7 @@ const TEXTS = {
     invite: "Приглашение: отправьте ссылку другу; открывший её займёт свободное место.",
     copy: "Копировать", copied: "Скопировано.", reconnecting: "Связь потеряна; переподключаемся…",
     connecting: "Подключение…", no_seat: "У вас нет места за этим столом.",
-    join_seat: "Занять свободное место", watch_instead: "Смотреть", stake: "Ставка", stake_amount: "Размер ставки",
+    join_seat: "Занять свободное место", join_title: "Вас приглашают: {game}", join_with: "За столом: {who}.", watch_instead: "Смотреть", stake: "Ставка", stake_amount: "Размер ставки",
     play_selected: "Сыграть выбранные карты", keyboard_help:
       "Клавиши: ←/→ — между картами, Enter — сыграть, 1–9 — n-я карта на руке, L — последняя взятка, S — счёт, ? — правила, H — подсказка (против ботов).",
     played: "{who}: {move}.", you_played: "Ваш ход: {move}.",
