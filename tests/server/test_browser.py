@@ -211,6 +211,11 @@ def test_accessibility_keyboard_and_russian(live: LiveServer, page: Page, tmp_pa
     page.emulate_media(reduced_motion="no-preference")
     assert page.evaluate("() => getComputedStyle(document.querySelector('div.enter'))"
                          ".animationName") == "deal-in"
+    # a played card comes in from its player's side
+    assert page.evaluate("() => ['from-hand', 'from-seat'].map((k) => { const e ="
+                         " document.createElement('div'); e.className = 'played enter ' + k;"
+                         " document.body.append(e); return getComputedStyle(e).animationName; })"
+                         ) == ["from-hand", "from-seat"]
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 400
 

@@ -66,7 +66,9 @@ function cardRow(cards, mini, limit) {
     shown.length < cards.length ? h("span", { text: `(+${cards.length - shown.length})` }) : null);
 }
 function seatCards(list, seats, mini, fresh) {
-  return h("div", { class: "cards" }, list.map((x, i) => h("div", { class: "played" + (fresh !== undefined && i >= fresh ? " enter" : "") },
+  // a card just played comes in from where its player sits: up from the hand, down from the others
+  const motion = (x) => " enter " + (x.seat === T.seat ? "from-hand" : "from-seat");
+  return h("div", { class: "cards" }, list.map((x, i) => h("div", { class: "played" + (fresh !== undefined && i >= fresh ? motion(x) : "") },
     typeof x.card === "string" && CARD_RE.test(x.card) ? cardImg(x.card, mini) : h("span", { text: String(x.card) }),
     h("span", { text: seatName(x.seat, seats) }))));
 }
