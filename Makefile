@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 SERVER_STAMP := $(VENV)/.installed-web
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test lint typecheck jscheck unit bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -25,14 +25,22 @@ run: $(SERVER_STAMP)
 	@echo "cardplay: open http://127.0.0.1:8000 in a browser (Ctrl-C stops the server)"
 	$(BIN)/cardplay serve --host 127.0.0.1 --port 8000
 
-## test: lint, type-check and the whole test suite
-test: lint typecheck unit
+## test: lint, type-check (Python and the browser's scripts) and the whole test suite
+test: lint typecheck jscheck unit
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
+
+# The browser's scripts: TypeScript's checker over the plain JavaScript, and ESLint (npm, Node 18+).
+node_modules/.installed: package.json package-lock.json
+	npm ci --silent --no-audit --no-fund
+	touch node_modules/.installed
+
+jscheck: node_modules/.installed
+	npm run --silent check
 
 unit: $(STAMP)
 	$(BIN)/pytest -n 2 -p no:cacheprovider
@@ -43,4 +51,4 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/adapters.py
 
 clean:
-	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

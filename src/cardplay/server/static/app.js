@@ -121,8 +121,8 @@ const main = () => document.getElementById("main");
 
 function applyChrome() {
   document.documentElement.lang = lang;
-  document.getElementById("lang").value = lang;
-  document.getElementById("four-colour").checked = fourColour;
+  /** @type {HTMLSelectElement} */ (document.getElementById("lang")).value = lang;
+  /** @type {HTMLInputElement} */ (document.getElementById("four-colour")).checked = fourColour;
   document.getElementById("lang-label").textContent = t("language");
   document.getElementById("four-colour-label").textContent = t("four_colour");
   document.getElementById("skip-link").textContent = t("skip");
@@ -139,7 +139,7 @@ async function getJSON(url, opts) {
   let body = null;
   try { body = await r.json(); } catch (e) { body = null; }
   if (!r.ok) {
-    const e = new Error((body && (body.error || body.detail)) || r.statusText);
+    const e = /** @type {Error & {status?: number}} */ (new Error((body && (body.error || body.detail)) || r.statusText));
     e.status = r.status;
     throw e;
   }
@@ -524,7 +524,8 @@ function navigate(url, replace) {
   main().focus();
 }
 document.addEventListener("click", (e) => {
-  const a = e.target.closest && e.target.closest("a[data-link]");
+  const target = /** @type {Element} */ (e.target);
+  const a = target.closest && target.closest("a[data-link]");
   if (!a || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
   e.preventDefault();
   navigate(a.getAttribute("href"));
@@ -534,11 +535,11 @@ window.addEventListener("popstate", route);
 document.addEventListener("DOMContentLoaded", () => {
   applyChrome();
   document.getElementById("lang").addEventListener("change", (e) => {
-    lang = e.target.value; localStorage.setItem("cardplay.lang", lang); applyChrome();
+    lang = /** @type {HTMLSelectElement} */ (e.target).value; localStorage.setItem("cardplay.lang", lang); applyChrome();
     if (T.state) renderTable(T.state); else route();
   });
   document.getElementById("four-colour").addEventListener("change", (e) => {
-    fourColour = e.target.checked; localStorage.setItem("cardplay.fourColour", fourColour ? "1" : "0");
+    fourColour = /** @type {HTMLInputElement} */ (e.target).checked; localStorage.setItem("cardplay.fourColour", fourColour ? "1" : "0");
     if (T.state) renderTable(T.state);
   });
   route();

@@ -253,7 +253,8 @@ function renderTable(old) {
   const me = T.seat; const myTurn = me !== null && view.to_move === me && !s.is_over;
   if (old && old !== s) noteCompletedTrick(old, view);
   if (!myTurn) T.confirm = null;
-  const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focusKey : null;
+  const active = /** @type {HTMLElement | null} */ (document.activeElement);
+  const focused = active && active.dataset ? active.dataset.focusKey : null;
   const logWasAtEnd = (() => { const l = document.querySelector(".log"); return !l || l.scrollTop + l.clientHeight >= l.scrollHeight - 4; })();
   const m = main();
   const title = T.welcome ? ((T.welcome.title && (T.welcome.title[lang] || T.welcome.title.en)) || s.game) : s.game;
@@ -290,7 +291,7 @@ function renderTable(old) {
       if (!selectable) { T.status = illegalReason(c, legalCards); T.statusBad = true; renderTable(T.state); announce(T.status); return; }
       if (plain && !T.selected.size) askMove(c);
       else if (decl && decl.length === 1) askMove(decl[0]);
-      else if (decl) { const b = document.querySelector(`[data-move="${CSS.escape(decl[0])}"]`); if (b) b.focus(); }
+      else if (decl) { const b = /** @type {HTMLElement | null} */ (document.querySelector(`[data-move="${CSS.escape(decl[0])}"]`)); if (b) b.focus(); }
       else toggleSelect(c);
     };
     const b = h("button", { type: "button", class: "cardbtn" + (selectable ? " legal" : choosing ? " illegal" : "") + (T.selected.has(c) ? " selected" : ""),
@@ -406,10 +407,10 @@ function renderTable(old) {
   if (log && logWasAtEnd) log.scrollTop = log.scrollHeight;
   // keep keyboard focus where it was
   if (focused) {
-    const again = m.querySelector(`[data-focus-key="${CSS.escape(focused)}"]:not([disabled])`) || m.querySelector(".hand button:not([disabled])");
+    const again = /** @type {HTMLElement | null} */ (m.querySelector(`[data-focus-key="${CSS.escape(focused)}"]:not([disabled])`) || m.querySelector(".hand button:not([disabled])"));
     if (again) again.focus();
   } else if (T.confirm) {
-    const yes = m.querySelector("#confirm-yes");
+    const yes = /** @type {HTMLElement | null} */ (m.querySelector("#confirm-yes"));
     if (yes) yes.focus();
   }
 }
@@ -421,8 +422,8 @@ function toggleSelect(c) {
 
 function handKeys(e) {
   if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
-  const btns = [...document.querySelectorAll(".hand button")];
-  const i = btns.indexOf(document.activeElement);
+  const btns = /** @type {HTMLButtonElement[]} */ ([...document.querySelectorAll(".hand button")]);
+  const i = btns.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement));
   if (i < 0) return;
   e.preventDefault();
   const step = e.key === "ArrowRight" ? 1 : -1;
@@ -463,7 +464,7 @@ function showRules(game) {
 
 document.addEventListener("keydown", (e) => {
   if (!T.state || e.altKey || e.ctrlKey || e.metaKey) return;
-  const tag = (e.target && e.target.tagName) || "";
+  const tag = (e.target && /** @type {Element} */ (e.target).tagName) || "";
   if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || document.getElementById("rules-dialog")) return;
   if (T.hold) skipHold();
   if (/^[1-9]$/.test(e.key)) {
