@@ -2,7 +2,9 @@
 
 Prints deals per second and moves per second (median of 5 runs) through the public API
 (``legal_moves()`` + ``play(move)``) and through the bots' fast path (``legal_codes()`` +
-``apply_code(code)``), shuffles included. Figures only: nothing here passes or fails.
+``apply_code(code)``), shuffles included; then what every searcher pays per sampled world:
+microseconds per ``deal.copy()`` and per ``game.sample_deal(view, rng)``, over positions taken
+all through random deals (median of the runs). Figures only: nothing here passes or fails.
 
     python benchmarks/playouts.py [--deals N] [--runs R] [--game NAME]
 """
@@ -17,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 import cardplay
-from cardplay.engine import Game, game_class
+from cardplay.engine import Deal, Game, game_class
 
 # (game, label, options): every game with its default options, plus the presets and player counts
 # that change the work per deal.
@@ -55,10 +57,48 @@ def fast_path(game: Game, deals: int, seed: int) -> int:
     for i in range(deals):
         d = game.deal(seed=seed + i)
         legal, apply = d.legal_codes, d.apply_code
-        while d._turn is not None:
+        while d.to_move is not None:
             apply(choice(legal()))
             moves += 1
     return moves
+
+
+def positions(game: Game, count: int, seed: int) -> list[Deal]:
+    """``count`` deals in progress, stopped at random points of random play."""
+    rng = random.Random(seed)
+    out: list[Deal] = []
+    i = 0
+    while len(out) < count:
+        d = game.deal(seed=seed + i)
+        i += 1
+        stop = rng.random()
+        moves = 0
+        while d.to_move is not None:
+            if rng.random() < stop / 8 and moves:
+                out.append(d)
+                break
+            d.apply_code(rng.choice(d.legal_codes()))
+            moves += 1
+    return out
+
+
+def per_call_us(game: Game, count: int, runs: int) -> tuple[float, float]:
+    """Median microseconds of one ``deal.copy()`` and of one ``game.sample_deal(view)``."""
+    copies, samples = [], []
+    for r in range(runs):
+        deals = positions(game, count, 7000 + 1000 * r)
+        views = [d.view(d.to_move or 0) for d in deals]
+        t0 = time.perf_counter()
+        for d in deals:
+            for _ in range(10):
+                d.copy()
+        copies.append((time.perf_counter() - t0) / (10 * len(deals)) * 1e6)
+        rng = random.Random(r)
+        t0 = time.perf_counter()
+        for v in views:
+            game.sample_deal(v, rng)
+        samples.append((time.perf_counter() - t0) / len(views) * 1e6)
+    return statistics.median(copies), statistics.median(samples)
 
 
 def measure(fn: Callable[[Game, int, int], int], game: Game, deals: int,
@@ -81,7 +121,7 @@ def main() -> None:
     args = ap.parse_args()
     available = set(cardplay.games())
     print(f"{'game':<16}{'config':<15}{'API deals/s':>13}{'API moves/s':>13}"
-          f"{'fast deals/s':>14}{'fast moves/s':>14}")
+          f"{'fast deals/s':>14}{'fast moves/s':>14}{'copy us':>9}{'sample us':>11}")
     for name, label, opts in CONFIGS:
         if name not in available or (args.game and args.game != name):
             continue
@@ -92,8 +132,10 @@ def main() -> None:
         deals = max(50, args.deals // (4 if name in ("banchok", "macao", "chukhny") else 1))
         api = measure(public_api, game, deals, args.runs)
         fast = measure(fast_path, game, deals, args.runs)
+        copy_us, sample_us = per_call_us(game, max(20, deals // 10), args.runs)
         print(f"{name:<16}{label:<15}{api[0]:>13,.0f}{api[1]:>13,.0f}"
-              f"{fast[0]:>14,.0f}{fast[1]:>14,.0f}", flush=True)
+              f"{fast[0]:>14,.0f}{fast[1]:>14,.0f}{copy_us:>9.1f}{sample_us:>11.1f}",
+              flush=True)
 
 
 if __name__ == "__main__":
