@@ -4,6 +4,8 @@
    cost something, with the best move and its value. */
 "use strict";
 
+const HINT_SHOWN = 8;
+
 function helpOffered(s) {
   return T.seat !== null && s.seats.every((x) => x.seat === T.seat || x.kind === "bot");
 }
@@ -48,16 +50,20 @@ function precision(x) {
 
 /* the hint button, and the hint itself while the state it was asked for lasts */
 function hintNodes(s) {
-  if (!helpOffered(s)) return [];
+  // nothing to choose, nothing to hint
+  if (!helpOffered(s) || (s.view.legal_moves || []).length < 2) return [];
   const current = T.hint && T.hint.version === s.version ? T.hint : null;
   const working = T.coach === "hint";
   const nodes = [h("button", { type: "button", class: "secondary", id: "hint-button", "data-focus-key": "hint", disabled: working || Boolean(current), "aria-keyshortcuts": "H", onclick: askHint }, working ? t("hint_working") : t("hint"))];
   if (!current) return nodes;
-  const values = Object.entries(current.values).sort((a, b) => b[1] - a[1]);
+  // the best few, then how many more (a bet can be any of a hundred stakes)
+  const all = Object.entries(current.values).sort((a, b) => b[1] - a[1]);
+  const values = all.slice(0, HINT_SHOWN);
   nodes.push(h("div", { class: "hint", id: "hint", role: "status" },
     h("p", {}, h("strong", { text: t("hint_best", { move: moveLabel(current.best) }) }), " ", valueWords(s.game, s.view.players)),
     h("ul", { class: "values" }, values.map(([mv, v]) => h("li", { class: mv === current.best ? "best" : "" },
       h("span", { text: moveLabel(mv) }), " ", h("span", { class: "value", text: signed(v) + (current.exact ? "" : ` ± ${decimal(2 * (current.errors[mv] || 0))}`) })))),
+    all.length > values.length ? h("p", { class: "muted", text: t("hint_more", { n: all.length - values.length, worst: signed(all[all.length - 1][1]) }) }) : null,
     h("p", { class: "muted", text: precision(current) })));
   return nodes;
 }
@@ -98,7 +104,8 @@ document.addEventListener("keydown", (e) => {
   if (!T.state || e.altKey || e.ctrlKey || e.metaKey) return;
   const tag = (e.target && /** @type {Element} */ (e.target).tagName) || "";
   if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || document.getElementById("rules-dialog")) return;
-  if ((e.key === "h" || e.key === "H" || e.key === "р" || e.key === "Р") && T.state.view.to_move === T.seat && !T.state.is_over) askHint();
+  if ((e.key === "h" || e.key === "H" || e.key === "р" || e.key === "Р") && T.state.view.to_move === T.seat && !T.state.is_over &&
+      (T.state.view.legal_moves || []).length > 1) askHint();
 });
 
 /* the score sheet's way to any finished deal's review */
