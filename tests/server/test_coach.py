@@ -13,6 +13,7 @@ from cardplay.bots import evaluate
 from cardplay.engine import derive_seed
 from cardplay.review import review
 from cardplay.server.botpool import HINT_LEVEL, REVIEW_LEVEL, view_from_dict
+from cardplay.server.limits import Limits
 
 from .conftest import create, hello, make_client, recv, until
 
@@ -114,16 +115,22 @@ def test_no_hint_on_the_bots_turn(tmp_path: Path) -> None:
     raise AssertionError("no seed of 20 gave the bot the first lead")
 
 
-def test_one_request_at_a_time(client: TestClient) -> None:
-    t = create(client, "maltese-twenty", seed=2)
-    with client.websocket_connect("/ws") as ws:
-        state = hello(ws, t["table"], t["token"])
-        if state["view"]["to_move"] != 0:
-            state = until(ws, lambda s: s["view"]["to_move"] == 0)
-        for i in range(5):
-            ws.send_json({"type": "hint", "id": i})
-        answers = [recv(ws) for _ in range(5)]
-        hints = [a for a in answers if a["type"] == "hint"]
-        busy = [a for a in answers if a["type"] == "error"]
-        assert len(hints) == 1 and len(busy) == 4
-        assert {a["code"] for a in busy} == {"busy"}
+def test_one_request_at_a_time_per_table_and_a_cap_in_all(tmp_path: Path) -> None:
+    with make_client(tmp_path, limits=Limits(max_coaching=1)) as c:
+        a = create(c, "maltese-twenty", seed=2)
+        b = create(c, "maltese-twenty", seed=3)
+        with c.websocket_connect("/ws") as one, c.websocket_connect("/ws") as two, \
+                c.websocket_connect("/ws") as other:
+            # two sockets of one seat, and another table
+            states = [hello(one, a["table"], a["token"]), hello(two, a["table"], a["token"])]
+            state_b = hello(other, b["table"], b["token"])
+            assert states[0]["view"]["to_move"] == 0 and state_b["view"]["to_move"] == 0
+            recv(one, "state")  # the second socket's arrival
+            one.send_json({"type": "hint", "id": 1})
+            two.send_json({"type": "hint", "id": 2})
+            _error(two, "busy", 2)  # the same table is being helped already
+            other.send_json({"type": "hint", "id": 3})
+            _error(other, "busy", 3)  # and the one computation allowed in all is taken
+            assert recv(one, "hint")["reply_to"] == 1
+            other.send_json({"type": "hint", "id": 4})
+            assert recv(other, "hint")["reply_to"] == 4

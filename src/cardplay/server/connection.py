@@ -27,9 +27,6 @@ class Connection:
         self.seat: int | None = None  # None: a spectator (when table is set)
         self.max_pending = max_pending
         self.closed = False
-        # a hint or review being worked out for this client: one at a time, so a flood of
-        # requests costs one computation
-        self.coaching = False
 
     def post(self, message: Mapping[str, Any] | str) -> None:
         """Queue a message (a dict, or JSON text already encoded) for this client."""

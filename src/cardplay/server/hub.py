@@ -118,6 +118,7 @@ class Table:
         self._state_cache: dict[int | None, tuple[int, dict[str, Any]]] = {}
         # reviews of finished deals by (seat, deal number): a deal's review never changes
         self.reviews: dict[tuple[int, int], list[dict[str, Any]]] = {}
+        self.coaching = False  # a hint or review of this table is being worked out
         self._info_cache: tuple[int, dict[str, Any]] | None = None
         if match.deals:
             self.last_deal_end = self.version
@@ -324,6 +325,7 @@ class Hub:
         self.broken: dict[str, str] = {}
         self._bot_tasks: set[asyncio.Task[None]] = set()
         self.moves_applied = 0
+        self.coaching = 0  # hints and reviews being worked out, in all (limits.max_coaching)
         self.loop: asyncio.AbstractEventLoop | None = None  # set when the app starts
 
     # ---- loading and creating
@@ -646,15 +648,19 @@ class Hub:
 
     # ---- hints and reviews (a person alone with bots: nobody else's game is helped)
 
-    def _coached(self, conn: Connection) -> Table:
+    def _coached(self, conn: Connection, check_busy: bool = True) -> Table:
         table = self._table_of(conn)
         if conn.seat is None:
             raise ProtocolError("not_seated")
         if any(s.kind != "bot" for s in table.seats if s.index != conn.seat):
             raise ProtocolError("no_help")
-        if conn.coaching:
-            raise ProtocolError("busy")
+        if check_busy:
+            self._check_busy(table)
         return table
+
+    def _check_busy(self, table: Table) -> None:
+        if table.coaching or self.coaching >= self.limits.max_coaching:
+            raise ProtocolError("busy")
 
     def _start(self, work: Any) -> None:
         task = asyncio.get_running_loop().create_task(work)
@@ -671,13 +677,13 @@ class Hub:
         version = table.version
         view = table.match.view(seat).to_dict()
         seed = derive_seed(table.stored.seed, "hint", version)
-        conn.coaching = True
-        self._start(self._coach(conn, {"type": "hint", "version": version},
+        self._begin_coaching(table)
+        self._start(self._coach(conn, table, {"type": "hint", "version": version},
                                 botpool.hint_values, (view, seed), reply_to))
 
     def review(self, conn: Connection, deal: int, reply_to: Any = None) -> None:
         """The person's decisions of a finished deal, each with what it cost."""
-        table = self._coached(conn)
+        table = self._coached(conn, check_busy=False)  # a kept review is never busy
         seat = conn.seat
         assert seat is not None
         done = len(table.match.deals)
@@ -694,15 +700,21 @@ class Hub:
             conn.post({**head, "decisions": cached,
                        **({"reply_to": reply_to} if reply_to is not None else {})})
             return
+        self._check_busy(table)
         record = table.match.record()
         # the moves up to the end of that deal: nothing later is needed (or replayed)
         record["moves"] = record["moves"][:sum(len(d.history) for d in table.match.deals[:deal])]
-        conn.coaching = True
-        self._start(self._coach(conn, head, botpool.review_deal, (record, seat, deal), reply_to,
-                                store=(table, (seat, deal))))
+        self._begin_coaching(table)
+        self._start(self._coach(conn, table, head, botpool.review_deal, (record, seat, deal),
+                                reply_to, store=(seat, deal)))
 
-    async def _coach(self, conn: Connection, head: dict[str, Any], fn: Any, args: tuple[Any, ...],
-                     reply_to: Any, store: tuple[Table, tuple[int, int]] | None = None) -> None:
+    def _begin_coaching(self, table: Table) -> None:
+        table.coaching = True
+        self.coaching += 1
+
+    async def _coach(self, conn: Connection, table: Table, head: dict[str, Any], fn: Any,
+                     args: tuple[Any, ...], reply_to: Any,
+                     store: tuple[int, int] | None = None) -> None:
         try:
             data = await self.runner.call(fn, *args)
         except Exception:
@@ -711,9 +723,10 @@ class Hub:
                                     reply_to))
             return
         finally:
-            conn.coaching = False
+            table.coaching = False
+            self.coaching -= 1
         if store is not None:
-            store[0].reviews[store[1]] = data
+            table.reviews[store] = data
         msg = {**head, **(data if isinstance(data, dict) else {"decisions": data})}
         if reply_to is not None:
             msg["reply_to"] = reply_to

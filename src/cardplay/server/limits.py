@@ -38,6 +38,8 @@ class Limits:
     join_timeout: float = 30.0  # seconds a WebSocket may stay open before hello or watch
     ws_ping_interval: float = 20.0  # seconds between the server's WebSocket pings
     ws_ping_timeout: float = 20.0  # seconds to answer a ping before the socket is closed
+    # hints and reviews worked out at once, in all: they share the bots' workers
+    max_coaching: int = 2
 
     def __post_init__(self) -> None:
         for f in fields(self):
