@@ -174,20 +174,25 @@ class OptionText:
 class MoveKind:
     """One kind of move: which canonical texts it covers (``pattern``, a regular expression that
     reads the same in Python and JavaScript) and how to name it. ``confirm``: the move cannot be
-    taken back and changes the deal's course (closing the talon), so a front-end asks first."""
+    taken back and changes the deal's course (closing the talon), so a front-end asks first.
+    ``repeat``: a move often forced many times in a row (drawing until a card fits), which a
+    front-end may play again by itself while it stays the only legal move, once the person
+    chose it."""
 
     name: str
     label: Text
     pattern: str
     description: Text
     confirm: bool = False
+    repeat: bool = False
 
     def matches(self, text: str) -> bool:
         return re.fullmatch(self.pattern, text) is not None
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "label": self.label.to_dict(), "pattern": self.pattern,
-                "description": self.description.to_dict(), "confirm": self.confirm}
+                "description": self.description.to_dict(), "confirm": self.confirm,
+                "repeat": self.repeat}
 
 
 # The move kind of action slots that no position ever offers.

@@ -18,6 +18,7 @@ from .test_browser import board_attr, play_one
 
 # what a code identifier looks like on screen: snake_case words (play_out, won_trick)
 IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b")
+ENABLED_MOVES = "[data-move]:not([disabled])"
 
 
 def open_seeded(page: Page, server: LiveServer, game: str, seed: int, lang: str = "en") -> str:
@@ -149,3 +150,39 @@ def test_a_deal_end_is_broken_down_by_seat(live: LiveServer, page: Page) -> None
     expect(notice.locator("dt", has_text="Plays so far")).to_have_count(0)
     page.locator("#dismiss-deal").click()
     expect(notice).to_have_count(0)
+
+
+def test_one_click_draws_until_the_draw_is_no_longer_the_only_move(live: LiveServer,
+                                                                   page: Page) -> None:
+    table = open_seeded(page, live, "chukhny", seed=3)
+    hub = live.app.state.hub
+    for _ in range(60):
+        page.wait_for_function(
+            "() => document.querySelector('#end-screen') || document.querySelector('#deal-over')"
+            " || document.querySelector('.board').dataset.myTurn === '1'", timeout=15000)
+        if page.locator("#deal-over, #end-screen").count():
+            break
+        moves = page.locator(ENABLED_MOVES)
+        texts = [moves.nth(i).get_attribute("data-move") for i in range(moves.count())]
+        before = hub.get(table).version
+        if texts == ["draw"]:
+            page.locator("[data-move='draw']").click()
+            # the table goes on drawing by itself while drawing is all there is to do: the
+            # server is watched until the run is over (a draw every 0.35 s: 20 s is plenty)
+            match = hub.get(table).match
+            for _ in range(200):
+                page.wait_for_timeout(100)
+                if match.to_move != 0 or [str(m) for m in match.legal_moves()] != ["draw"]:
+                    break
+            else:
+                raise AssertionError("one click did not draw until something else could be done")
+            drawn = [m for s, m in match.moves[before:] if s == 0]
+            if len(drawn) >= 2:
+                assert set(drawn) == {"draw"}
+                return
+        else:
+            version = board_attr(page, "data-version")
+            moves.first.click()
+            page.wait_for_function("v => document.querySelector('.board').dataset.version !== v",
+                                   arg=version)
+    raise AssertionError("no run of forced draws came up")

@@ -146,7 +146,7 @@ _MOVES = (
              Text("Draw the top card of the stock: it is played at once if it fits, else it "
                   "stays in hand; with an empty hand it starts a new pile.",
                   "Вытянуть верхнюю карту колоды: подошла — сразу ложится на кучу, нет — "
-                  "остаётся на руке; с пустой рукой она начинает новую кучу.")),
+                  "остаётся на руке; с пустой рукой она начинает новую кучу."), repeat=True),
     MoveKind("take", Text("Take the top card", "Забрать верхнюю карту"), r"take",
              Text("No card fits and the stock is empty: take the top card of the pile; the "
                   "rest of the pile goes out of play.",

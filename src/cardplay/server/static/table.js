@@ -8,6 +8,7 @@
 /* How long a trick that was just completed stays in the middle when the next lead follows at
    once (a bot's lead): long enough to see both cards; a click or a key skips it. */
 const TRICK_HOLD_MS = 1800;
+const REPEAT_MS = 350;  // between the moves of a repeated run, so that each can be seen
 
 /* ------------------------------------------------------------------ moves */
 /* The view's legal moves become card clicks, buttons and a stake form. */
@@ -47,7 +48,18 @@ function needsConfirm(m) {
 function askMove(m) {
   if (needsConfirm(m) && T.confirm !== m) { T.confirm = m; renderTable(T.state); return; }
   T.confirm = null;
+  const kind = T.state ? moveKind(T.state.game, m) : null;
+  T.repeat = kind && kind.repeat ? m : null;
   playMove(m);
+}
+/* A move the game marks as repeated (drawing until a card fits), once chosen, is played again
+   while it stays the only legal move: one click for the whole run. */
+function repeatIfForced(s, myTurn) {
+  const legal = s.view.legal_moves || [];
+  if (!myTurn || legal.length !== 1 || legal[0] !== T.repeat) { if (!myTurn || legal.length > 1) T.repeat = null; return null; }
+  const version = s.version;
+  setTimeout(() => { if (T.state && T.state.version === version && T.repeat === legal[0]) playMove(legal[0]); }, REPEAT_MS);
+  return t("repeating", { move: moveLabel(legal[0]) });
 }
 /* Why a card cannot be played: the cards that can, and their suit when they share one. The
    browser holds no rules, so it says what the legal moves show, not the rule behind them. */
@@ -253,6 +265,7 @@ function renderTable(old) {
   const me = T.seat; const myTurn = me !== null && view.to_move === me && !s.is_over;
   if (old && old !== s) noteCompletedTrick(old, view);
   if (!myTurn) T.confirm = null;
+  const repeating = repeatIfForced(s, myTurn);
   const active = /** @type {HTMLElement | null} */ (document.activeElement);
   const focused = active && active.dataset ? active.dataset.focusKey : null;
   const logWasAtEnd = (() => { const l = document.querySelector(".log"); return !l || l.scrollTop + l.clientHeight >= l.scrollHeight - 4; })();
@@ -334,7 +347,7 @@ function renderTable(old) {
   }
   if (myTurn) actionNodes.push(...hintNodes(s));
   const status = h("p", { class: "status" + (T.statusBad ? " bad" : ""), id: "status", role: "status" },
-    T.status || (s.is_over ? "" : myTurn ? t("your_turn") : me === null ? t("spectating") : t("waiting_for", { who: seatName(view.to_move, seats) })));
+    T.status || repeating || (s.is_over ? "" : myTurn ? t("your_turn") : me === null ? t("spectating") : t("waiting_for", { who: seatName(view.to_move, seats) })));
 
   const board = h("section", { class: "board", "aria-labelledby": "table-title", "data-version": s.version,
     "data-deal": view.match ? view.match.deal_number : 1, "data-over": s.is_over ? "1" : "0", "data-my-turn": myTurn ? "1" : "0" }, others,
