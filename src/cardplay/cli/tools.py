@@ -87,6 +87,12 @@ def configure_serve(p: argparse.ArgumentParser, tr: Translator) -> None:
     p.add_argument("--host", default="127.0.0.1", help=tr("help_host"))
     p.add_argument("--port", type=int, default=8000, help=tr("help_port"))
     p.add_argument("--data", default=None, metavar="DIR", help=tr("help_data"))
+    p.add_argument("--database", default=None, metavar="URL", help=tr("help_database"))
+    p.add_argument("--broker", default=None, metavar="URL", help=tr("help_broker"))
+    p.add_argument("--broker-prefix", default="cardplay", metavar="NAME",
+                   help=tr("help_broker_prefix"))
+    p.add_argument("--lease-ttl", type=float, default=3.0, metavar="S",
+                   help=tr("help_lease_ttl"))
     p.add_argument("--grace", type=float, default=30.0, help=argparse.SUPPRESS)
     p.add_argument("--bot-delay", type=float, default=0.6, help=argparse.SUPPRESS)
     p.add_argument("--workers", type=int, default=None, help=argparse.SUPPRESS)
@@ -122,11 +128,17 @@ def run_serve(args: argparse.Namespace, ui: Console) -> int:
         data = Path(args.data) if args.data else default_data_dir()
         app = create_app(data, runner=ProcessBotRunner(args.workers), grace=args.grace,
                          bot_delay=args.bot_delay, limits=limits,
-                         allowed_origins=args.allow_origin)
+                         allowed_origins=args.allow_origin, database=args.database,
+                         broker=args.broker, broker_prefix=args.broker_prefix,
+                         lease_ttl=args.lease_ttl)
+    except ImportError as e:  # psycopg, alembic or redis missing
+        ui.error(ui.tr("serve_needs_multi", error=str(e)))
+        return 2
     except ValueError as e:
         ui.error(str(e))
         return 2
-    ui.say(ui.tr("serving", url=f"http://{args.host}:{args.port}", data=str(data)))
+    where = app.state.storage.where if args.database else str(data)
+    ui.say(ui.tr("serving", url=f"http://{args.host}:{args.port}", data=where))
     uvicorn.Server(uvicorn_config(app, args.host, args.port, limits)).run()
     return 0
 

@@ -1,0 +1,97 @@
+"""The protocol over PostgreSQL: the SQLite tests of one process, again with a PostgreSQL
+store (a throwaway server from the Debian package, one fresh database per test), and the
+store's own guarantees: its schema comes from Alembic, and move n of a table is stored once."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import psycopg
+import pytest
+from fastapi.testclient import TestClient
+
+from cardplay.server.app import create_app
+from cardplay.server.botpool import ThreadBotRunner
+from cardplay.server.pgstore import PostgresStorage
+from cardplay.server.storage import MoveConflict, StoredTable
+
+from .conftest import create, hello, recv
+from .test_protocol import (  # the same tests, here over the `client` below
+    test_a_move_that_cannot_be_stored_changes_nothing,
+    test_create_join_and_lobby,
+    test_create_table_rejects,
+    test_every_error_changes_nothing,
+    test_games_catalog,
+    test_over_and_record,
+    test_reconnect_gets_a_full_resync,
+    test_spectator_sees_no_private_card,
+    test_two_clients_race_for_one_move,
+)
+
+__all__ = [
+    "test_a_move_that_cannot_be_stored_changes_nothing", "test_create_join_and_lobby",
+    "test_create_table_rejects", "test_every_error_changes_nothing", "test_games_catalog",
+    "test_over_and_record", "test_reconnect_gets_a_full_resync",
+    "test_spectator_sees_no_private_card", "test_two_clients_race_for_one_move",
+]
+
+
+@pytest.fixture
+def client(tmp_path: Path, pg_url: str) -> Iterator[TestClient]:
+    app = create_app(tmp_path, runner=ThreadBotRunner(), database=pg_url)
+    with TestClient(app) as c:
+        assert type(app.state.storage) is PostgresStorage
+        yield c
+
+
+def test_schema_is_alembics_and_sqlite_is_untouched(client: TestClient, pg_url: str,
+                                                   tmp_path: Path) -> None:
+    with psycopg.connect(pg_url) as db:
+        assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [("0001",)]
+        names = {r[0] for r in db.execute(
+            "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")}
+    assert names == {"alembic_version", "tables", "moves"}
+    assert not (tmp_path / "cardplay.db").exists()
+    # a second store on the same database migrates nothing and finds the same schema
+    PostgresStorage(pg_url).close()
+
+
+def test_moves_are_stored_and_a_second_move_n_conflicts(pg_url: str) -> None:
+    store = PostgresStorage(pg_url)
+    try:
+        store.create_table(StoredTable(id="t1", game="sixty-six", options={}, seed=5,
+                                       dealer=None, seats=[{"kind": "human"}] * 2,
+                                       created=time.time()))
+        store.add_move("t1", 0, 0, "QH")
+        with pytest.raises(MoveConflict):
+            store.add_move("t1", 0, 1, "KH", progress=([1, 0], 1))
+        store.add_move("t1", 1, 1, "KH")
+        loaded = store.load("t1")
+        assert loaded is not None
+        assert loaded.moves == [(0, "QH"), (1, "KH")] and loaded.deals == 0
+        assert store.moves_after("t1", 1) == [(1, "KH")]
+        assert store.move_count("t1") == 2 and store.count() == 1
+    finally:
+        store.close()
+
+
+def test_played_moves_are_rows_before_they_are_heard(client: TestClient, pg_url: str) -> None:
+    t = create(client, seed=11)
+    with client.websocket_connect("/ws") as ws:
+        state = hello(ws, t["table"], t["token"])
+        for _ in range(6):
+            while state["view"]["to_move"] != 0:
+                state = recv(ws, "state")
+            move = state["view"]["legal_moves"][0]
+            ws.send_json({"type": "move", "move": move, "version": state["version"]})
+            state = recv(ws, "state")
+            assert state["last"] == {"seat": 0, "move": move}
+            # the acknowledgement came after the commit (the bot may have moved since)
+            with psycopg.connect(pg_url) as db:
+                row = db.execute("SELECT seat, move FROM moves WHERE table_id = %s AND n = %s",
+                                 (t["table"], state["version"] - 1)).fetchone()
+            assert row == (0, move)
+
+
