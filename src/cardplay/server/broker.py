@@ -28,7 +28,9 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import secrets
+import socket
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -68,7 +70,9 @@ class Broker:
     ttl = 3.0
 
     def __init__(self) -> None:
-        self.name = secrets.token_hex(6)
+        # host and pid name the lease holder for a person reading Redis; the random part
+        # keeps a restarted process with a reused pid from passing for the dead one
+        self.name = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
     async def start(self, hub: Hub) -> None:
         """Begin listening (and ticking) for ``hub``."""

@@ -1,0 +1,320 @@
+"""Two `cardplay serve` processes on one PostgreSQL database and one Redis broker, as real
+processes on real servers (no mocks): a game with one person on each process, one seat racing
+itself through both, the process that drives the bots killed mid-game, and a reconnect to the
+other process."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import psycopg
+import pytest
+import redis
+from websockets.sync.client import ClientConnection, connect
+
+from .conftest import free_port
+
+
+class Serve:
+    """One `cardplay serve --database ... --broker ...` process."""
+
+    def __init__(self, pg_url: str, redis_url: str, prefix: str, tmp: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.ws_url = f"ws://127.0.0.1:{self.port}/ws"
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "cardplay.cli", "serve", "--port", str(self.port),
+             "--data", tmp, "--database", pg_url, "--broker", redis_url,
+             "--broker-prefix", prefix, "--lease-ttl", "1.5", "--workers", "1",
+             "--bot-delay", "0"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, "LANG": "C"})
+
+    def wait(self) -> Serve:
+        deadline = time.monotonic() + 60
+        while True:
+            if self.proc.poll() is not None:
+                out = self.proc.stdout.read().decode() if self.proc.stdout else ""
+                raise AssertionError(f"the server exited: {out}")
+            try:
+                if httpx.get(f"{self.url}/api/games", timeout=2).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.1)
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=10)
+
+
+@pytest.fixture
+def site(pg_url: str, redis_server: Any, tmp_path: Any) -> Iterator[tuple[Serve, Serve, Any]]:
+    prefix = redis_server.new_prefix()
+    a = Serve(pg_url, redis_server.url(), prefix, str(tmp_path / "a"))
+    b = Serve(pg_url, redis_server.url(), prefix, str(tmp_path / "b"))
+    try:
+        a.wait()
+        b.wait()
+        yield a, b, {"pg": pg_url, "redis": redis_server.url(), "prefix": prefix}
+    finally:
+        a.kill()
+        b.kill()
+
+
+def recv(ws: ClientConnection, timeout: float = 20) -> dict[str, Any]:
+    msg: dict[str, Any] = json.loads(ws.recv(timeout=timeout))
+    return msg
+
+
+def hello(ws: ClientConnection, table: str, token: str) -> dict[str, Any]:
+    ws.send(json.dumps({"type": "hello", "table": table, "token": token}))
+    assert recv(ws)["type"] == "welcome"
+    state = recv(ws)
+    assert state["type"] == "state" and state["full"] is True
+    return state
+
+
+def until(ws: ClientConnection, pred: Any, timeout: float = 20) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while True:
+        left = deadline - time.monotonic()
+        assert left > 0, "the expected state never came"
+        msg = recv(ws, timeout=left)
+        if msg["type"] == "state" and pred(msg):
+            return msg
+
+
+def my_turn(ws: ClientConnection, state: dict[str, Any]) -> dict[str, Any]:
+    """``state`` if its seat is to move (or the match is over), else the next state that is."""
+    if state["view"]["to_move"] == state["seat"] or state["is_over"]:
+        return state
+    return until(ws, lambda s: s["view"]["to_move"] == s["seat"] or s["is_over"])
+
+
+def stored_moves(pg_url: str, table: str) -> list[tuple[int, int, str]]:
+    with psycopg.connect(pg_url) as db:
+        return [(n, s, m) for n, s, m in db.execute(
+            "SELECT n, seat, move FROM moves WHERE table_id = %s ORDER BY n", (table,))]
+
+
+def two_people(a: Serve, b: Serve) -> tuple[str, dict[int, str]]:
+    """A table of two people made on ``a``, its second seat taken through ``b``."""
+    t = httpx.post(f"{a.url}/api/tables", json={
+        "game": "sixty-six", "seed": 1, "seats": [{"kind": "human"}, {"kind": "human"}]})
+    assert t.status_code == 400  # a seed is the creator's only when nobody else sits
+    t = httpx.post(f"{a.url}/api/tables", json={
+        "game": "sixty-six", "seats": [{"kind": "human"}, {"kind": "human"}]})
+    assert t.status_code == 201, t.text
+    table = t.json()
+    other = httpx.post(f"{b.url}/api/tables/{table['table']}/join")
+    assert other.status_code == 200, other.text
+    assert other.json()["seat"] == 1
+    return table["table"], {0: table["token"], 1: other.json()["token"]}
+
+
+def test_one_person_on_each_process(site: tuple[Serve, Serve, Any]) -> None:
+    a, b, env = site
+    table, tokens = two_people(a, b)
+    with connect(a.ws_url) as ws0, connect(b.ws_url) as ws1:
+        s0 = hello(ws0, table, tokens[0])
+        s1 = hello(ws1, table, tokens[1])
+        assert s0["version"] == s1["version"] == 0
+        # each process knows the other's person is here (presence crosses processes)
+        s0 = until(ws0, lambda s: all(x["connected"] for x in s["seats"]))
+        assert s0["view"]["hand"] != s1["view"]["hand"]
+        assert not set(s0["view"]["hand"]) & set(s1["view"]["hand"])
+        played: list[tuple[int, str]] = []
+        socks = {0: ws0, 1: ws1}
+        states = {0: s0, 1: s1}
+        for n in range(12):
+            if states[0]["is_over"]:
+                break
+            mover = states[0]["view"]["to_move"]
+            assert states[1]["view"]["to_move"] == mover
+            move = states[mover]["view"]["legal_moves"][0]
+            socks[mover].send(json.dumps({"type": "move", "move": move, "version": n,
+                                          "id": n}))
+            for seat in (0, 1):
+                states[seat] = until(socks[seat], lambda s, n=n: s["version"] == n + 1)
+                assert states[seat]["last"] == {"seat": mover, "move": move}
+                assert states[seat]["seat"] == seat
+                # each process built each seat's own view: no card of the other hand
+                other = states[1 - seat]["view"]["hand"] if seat == 1 else None
+                if other is not None:
+                    assert not set(other) & set(states[seat]["view"]["hand"])
+            assert states[mover].get("reply_to") == n
+            played.append((mover, move))
+    assert len(played) >= 8
+    assert stored_moves(env["pg"], table) == [(i, s, m) for i, (s, m) in enumerate(played)]
+
+
+def test_one_seat_races_itself_through_both_processes(site: tuple[Serve, Serve, Any]) -> None:
+    a, b, env = site
+    table, tokens = two_people(a, b)
+    mover = httpx.get(f"{a.url}/api/tables/{table}").json()
+    assert mover["version"] == 0
+    with connect(a.ws_url) as probe:
+        to_move = hello(probe, table, tokens[0])["view"]["to_move"]
+    # the seat to move on both processes; the other person on a
+    with connect(a.ws_url) as wa, connect(b.ws_url) as wb, connect(a.ws_url) as wo:
+        mover = to_move
+        state_a = hello(wa, table, tokens[mover])
+        state_b = hello(wb, table, tokens[mover])
+        hello(wo, table, tokens[1 - mover])
+        wins = 0
+        for _ in range(3):
+            version = state_a["version"]
+            assert state_b["version"] == version
+            moves = state_a["view"]["legal_moves"]
+            assert len(moves) >= 2
+            go = threading.Barrier(2)
+            answers: dict[str, dict[str, Any]] = {}
+
+            def race(name: str, ws: ClientConnection, move: str, version: int = version,
+                     go: threading.Barrier = go,
+                     answers: dict[str, dict[str, Any]] = answers) -> None:
+                go.wait()
+                ws.send(json.dumps({"type": "move", "move": move, "version": version,
+                                    "id": name}))
+                while True:  # the answer to this move: its state, or an error
+                    msg = recv(ws)
+                    if msg.get("reply_to") == name:
+                        answers[name] = msg
+                        return
+
+            threads = [threading.Thread(target=race, args=("a", wa, moves[0])),
+                       threading.Thread(target=race, args=("b", wb, moves[1]))]
+            for th in threads:
+                th.start()
+            for th in threads:
+                th.join(timeout=30)
+            kinds = sorted(m["type"] for m in answers.values())
+            assert kinds == ["error", "state"], answers
+            loser = next(m for m in answers.values() if m["type"] == "error")
+            assert loser["code"] == "stale"
+            winner = next(n for n, m in answers.items() if m["type"] == "state")
+            wins += 1
+            won = moves[0] if winner == "a" else moves[1]
+            rows = stored_moves(env["pg"], table)
+            assert rows[-1] == (version, mover, won) and len(rows) == version + 1
+            # every socket of the table converges on the winner's move: the winner's by its
+            # answer, the loser's by the fresh state sent with the error, the other person's
+            assert answers[winner]["version"] == version + 1
+            loser_ws = wb if winner == "a" else wa
+            converged = [answers[winner],
+                         until(loser_ws, lambda s, v=version: s["version"] == v + 1),
+                         until(wo, lambda s, v=version: s["version"] == v + 1)]
+            for st in converged:
+                assert st["last"] == {"seat": mover, "move": won}
+            # the other person moves back (through a), so the racer is to move again
+            other = converged[2]
+            while other["view"]["to_move"] != mover and not other["is_over"]:
+                wo.send(json.dumps({"type": "move", "move": other["view"]["legal_moves"][0],
+                                    "version": other["version"]}))
+                other = until(wo, lambda s, v=other["version"]: s["version"] == v + 1)
+            target = other["version"]
+            state_a = until(wa, lambda s, t=target: s["version"] == t)
+            state_b = until(wb, lambda s, t=target: s["version"] == t)
+            if state_a["is_over"] or state_a["view"]["to_move"] != mover or \
+                    len(state_a["view"]["legal_moves"]) < 2:
+                break
+        assert wins >= 1
+
+
+def lease_owner(env: dict[str, Any], table: str) -> str | None:
+    r = redis.Redis.from_url(env["redis"], decode_responses=True)
+    try:
+        owner = r.get(f"{env['prefix']}:lease:{table}")
+        return owner if isinstance(owner, str) else None
+    finally:
+        r.close()
+
+
+def test_the_bot_driver_killed_mid_game_is_taken_over(site: tuple[Serve, Serve, Any]) -> None:
+    a, b, env = site
+    t = httpx.post(f"{a.url}/api/tables", json={
+        "game": "sixty-six", "seed": 21,
+        "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]}).json()
+    table = t["table"]
+    deadline = time.monotonic() + 10
+    while (owner := lease_owner(env, table)) is None:
+        assert time.monotonic() < deadline, "nobody took the table's lease"
+        time.sleep(0.05)
+    driver, other = (a, b) if owner.split(":")[1] == str(a.proc.pid) else (b, a)
+    assert owner.split(":")[1] == str(driver.proc.pid)
+    seen: list[tuple[int, int, str]] = []  # every move a state acknowledged
+
+    def note(state: dict[str, Any]) -> None:
+        if state.get("last") is not None:
+            entry = (state["version"] - 1, state["last"]["seat"], state["last"]["move"])
+            if entry not in seen:
+                seen.append(entry)
+
+    with connect(other.ws_url) as ws:
+        state = hello(ws, table, t["token"])
+        note(state)
+        for _ in range(3):  # a few moves with the bot answering from the driver
+            state = my_turn(ws, state)
+            note(state)
+            ws.send(json.dumps({"type": "move", "move": state["view"]["legal_moves"][0],
+                                "version": state["version"]}))
+            state = until(ws, lambda s, v=state["version"]: s["version"] == v + 1)
+            note(state)
+        killed_at = state["version"]
+        driver.kill()
+        # the other process takes the lease over once it expires and the bot plays again
+        state = until(ws, lambda s: (s["version"] > killed_at and s["last"]["seat"] == 1)
+                      or s["is_over"], timeout=30)
+        note(state)
+        assert lease_owner(env, table) is not None
+        assert lease_owner(env, table).split(":")[1] == str(other.proc.pid)  # type: ignore
+        for _ in range(3):
+            state = my_turn(ws, state)
+            note(state)
+            if state["is_over"]:
+                break
+            ws.send(json.dumps({"type": "move", "move": state["view"]["legal_moves"][0],
+                                "version": state["version"]}))
+            state = until(ws, lambda s, v=state["version"]: s["version"] == v + 1)
+            note(state)
+        final = state["version"]
+    rows = stored_moves(env["pg"], table)
+    assert len(rows) >= final > killed_at
+    # no acknowledged move is lost: each one is the stored move of its number
+    assert seen and all(rows[n] == (n, s, m) for n, s, m in seen)
+
+
+def test_a_reconnect_to_the_other_process_resumes(site: tuple[Serve, Serve, Any]) -> None:
+    a, b, env = site
+    t = httpx.post(f"{a.url}/api/tables", json={
+        "game": "sixty-six", "seed": 8,
+        "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]}).json()
+    with connect(a.ws_url) as ws:
+        state = hello(ws, t["table"], t["token"])
+        for _ in range(4):
+            state = my_turn(ws, state)
+            ws.send(json.dumps({"type": "move", "move": state["view"]["legal_moves"][0],
+                                "version": state["version"]}))
+            state = until(ws, lambda s, v=state["version"]: s["version"] == v + 1)
+        state = my_turn(ws, state)
+    with connect(b.ws_url) as ws:
+        again = hello(ws, t["table"], t["token"])
+        assert again["version"] == state["version"] >= 4
+        assert again["view"] == state["view"]
+        ws.send(json.dumps({"type": "move", "move": again["view"]["legal_moves"][0],
+                            "version": again["version"], "id": "m"}))
+        after = until(ws, lambda s: s.get("reply_to") == "m")
+        assert after["version"] == again["version"] + 1
+    rows = stored_moves(env["pg"], t["table"])
+    assert rows[again["version"]][1:] == (0, again["view"]["legal_moves"][0])
