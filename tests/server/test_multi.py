@@ -27,7 +27,8 @@ from .conftest import free_port
 class Serve:
     """One `cardplay serve --database ... --broker ...` process."""
 
-    def __init__(self, pg_url: str, redis_url: str, prefix: str, tmp: str) -> None:
+    def __init__(self, pg_url: str, redis_url: str, prefix: str, tmp: str,
+                 bot_delay: float = 0.0) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}/ws"
@@ -35,7 +36,7 @@ class Serve:
             [sys.executable, "-m", "cardplay.cli", "serve", "--port", str(self.port),
              "--data", tmp, "--database", pg_url, "--broker", redis_url,
              "--broker-prefix", prefix, "--lease-ttl", "1.5", "--workers", "1",
-             "--bot-delay", "0"],
+             "--bot-delay", str(bot_delay)],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, "LANG": "C"})
 
     def wait(self) -> Serve:
@@ -59,10 +60,16 @@ class Serve:
 
 
 @pytest.fixture
-def site(pg_url: str, redis_server: Any, tmp_path: Any) -> Iterator[tuple[Serve, Serve, Any]]:
+def bot_delay() -> float:
+    return 0.0
+
+
+@pytest.fixture
+def site(pg_url: str, redis_server: Any, tmp_path: Any,
+         bot_delay: float) -> Iterator[tuple[Serve, Serve, Any]]:
     prefix = redis_server.new_prefix()
-    a = Serve(pg_url, redis_server.url(), prefix, str(tmp_path / "a"))
-    b = Serve(pg_url, redis_server.url(), prefix, str(tmp_path / "b"))
+    a = Serve(pg_url, redis_server.url(), prefix, str(tmp_path / "a"), bot_delay)
+    b = Serve(pg_url, redis_server.url(), prefix, str(tmp_path / "b"), bot_delay)
     try:
         a.wait()
         b.wait()
@@ -241,6 +248,8 @@ def lease_owner(env: dict[str, Any], table: str) -> str | None:
         r.close()
 
 
+# a pause before each bot move, so that the driver dies with the bot's move still due
+@pytest.mark.parametrize("bot_delay", [0.5])
 def test_the_bot_driver_killed_mid_game_is_taken_over(site: tuple[Serve, Serve, Any]) -> None:
     a, b, env = site
     t = httpx.post(f"{a.url}/api/tables", json={
@@ -264,21 +273,30 @@ def test_the_bot_driver_killed_mid_game_is_taken_over(site: tuple[Serve, Serve, 
     with connect(other.ws_url) as ws:
         state = hello(ws, table, t["token"])
         note(state)
-        for _ in range(3):  # a few moves with the bot answering from the driver
+        mine = 0
+        # a few moves with the bot answering from the driver, up to one after which the
+        # bot is to move
+        while mine < 3 or state["view"]["to_move"] != 1:
+            assert mine < 40 and not state["is_over"]
             state = my_turn(ws, state)
             note(state)
             ws.send(json.dumps({"type": "move", "move": state["view"]["legal_moves"][0],
                                 "version": state["version"]}))
             state = until(ws, lambda s, v=state["version"]: s["version"] == v + 1)
             note(state)
+            mine += 1
         killed_at = state["version"]
+        assert state["view"]["to_move"] == 1  # the bot's move is due, 0.5 s from now
         driver.kill()
+        killed = time.monotonic()
         # the other process takes the lease over once it expires and the bot plays again
-        state = until(ws, lambda s: (s["version"] > killed_at and s["last"]["seat"] == 1)
-                      or s["is_over"], timeout=30)
+        state = until(ws, lambda s: s["version"] == killed_at + 1, timeout=30)
+        took = time.monotonic() - killed
         note(state)
-        assert lease_owner(env, table) is not None
-        assert lease_owner(env, table).split(":")[1] == str(other.proc.pid)  # type: ignore
+        assert state["last"]["seat"] == 1
+        owner = lease_owner(env, table)
+        assert owner is not None and owner.split(":")[1] == str(other.proc.pid)
+        assert took < 1.5 + 0.5 + 3.0  # the lease time, the bot's pause, a margin
         for _ in range(3):
             state = my_turn(ws, state)
             note(state)
