@@ -109,6 +109,15 @@ def my_turn(ws: ClientConnection, state: dict[str, Any]) -> dict[str, Any]:
     return until(ws, lambda s: s["view"]["to_move"] == s["seat"] or s["is_over"])
 
 
+def reach(ws: ClientConnection, latest: dict[str, dict[str, Any]], name: str,
+          version: int) -> dict[str, Any]:
+    """The state of ``version`` on a socket whose latest state so far is ``latest[name]``."""
+    if latest[name]["version"] < version:
+        latest[name] = until(ws, lambda s: s["version"] >= version)
+    assert latest[name]["version"] == version
+    return latest[name]
+
+
 def stored_moves(pg_url: str, table: str) -> list[tuple[int, int, str]]:
     with psycopg.connect(pg_url) as db:
         return [(n, s, m) for n, s, m in db.execute(
@@ -178,7 +187,7 @@ def test_one_seat_races_itself_through_both_processes(site: tuple[Serve, Serve, 
         mover = to_move
         state_a = hello(wa, table, tokens[mover])
         state_b = hello(wb, table, tokens[mover])
-        hello(wo, table, tokens[1 - mover])
+        latest = {"a": state_a, "b": state_b, "o": hello(wo, table, tokens[1 - mover])}
         wins = 0
         for _ in range(3):
             version = state_a["version"]
@@ -196,6 +205,8 @@ def test_one_seat_races_itself_through_both_processes(site: tuple[Serve, Serve, 
                                     "id": name}))
                 while True:  # the answer to this move: its state, or an error
                     msg = recv(ws)
+                    if msg["type"] == "state":
+                        latest[name] = msg
                     if msg.get("reply_to") == name:
                         answers[name] = msg
                         return
@@ -208,8 +219,8 @@ def test_one_seat_races_itself_through_both_processes(site: tuple[Serve, Serve, 
                 th.join(timeout=30)
             kinds = sorted(m["type"] for m in answers.values())
             assert kinds == ["error", "state"], answers
-            loser = next(m for m in answers.values() if m["type"] == "error")
-            assert loser["code"] == "stale"
+            refused = next(m for m in answers.values() if m["type"] == "error")
+            assert refused["code"] == "stale"
             winner = next(n for n, m in answers.items() if m["type"] == "state")
             wins += 1
             won = moves[0] if winner == "a" else moves[1]
@@ -219,20 +230,20 @@ def test_one_seat_races_itself_through_both_processes(site: tuple[Serve, Serve, 
             # answer, the loser's by the fresh state sent with the error, the other person's
             assert answers[winner]["version"] == version + 1
             loser_ws = wb if winner == "a" else wa
-            converged = [answers[winner],
-                         until(loser_ws, lambda s, v=version: s["version"] == v + 1),
-                         until(wo, lambda s, v=version: s["version"] == v + 1)]
+            loser = "b" if winner == "a" else "a"
+            converged = [answers[winner], reach(loser_ws, latest, loser, version + 1),
+                         reach(wo, latest, "o", version + 1)]
             for st in converged:
                 assert st["last"] == {"seat": mover, "move": won}
-            # the other person moves back (through a), so the racer is to move again
+            # the other person moves (through a) until the racer is to move again
             other = converged[2]
             while other["view"]["to_move"] != mover and not other["is_over"]:
                 wo.send(json.dumps({"type": "move", "move": other["view"]["legal_moves"][0],
                                     "version": other["version"]}))
-                other = until(wo, lambda s, v=other["version"]: s["version"] == v + 1)
+                other = reach(wo, latest, "o", other["version"] + 1)
             target = other["version"]
-            state_a = until(wa, lambda s, t=target: s["version"] == t)
-            state_b = until(wb, lambda s, t=target: s["version"] == t)
+            state_a = reach(wa, latest, "a", target)
+            state_b = reach(wb, latest, "b", target)
             if state_a["is_over"] or state_a["view"]["to_move"] != mover or \
                     len(state_a["view"]["legal_moves"]) < 2:
                 break
