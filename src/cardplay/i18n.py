@@ -26,6 +26,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cmd_replay": "step through a saved match record",
         "cmd_arena": "play bots against each other and measure them",
         "cmd_serve": "serve the browser UI and the game server (needs cardplay[web])",
+        "cmd_db": "bring a PostgreSQL database's schema up to date (needs cardplay[multi])",
+        "help_db_action": "upgrade: run every migration not yet applied",
+        "db_upgraded": "the schema of {database} is at revision {revision}",
         "cmd_verify": "check a server's match record: its seed commitment and its moves",
         "cmd_review": "what each decision of a saved deal or match cost, by the bots' values",
         "help_review_seat": "review this seat's decisions (0 is the first; repeat for more; "
@@ -261,6 +264,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cmd_replay": "пошаговый просмотр сохранённой партии",
         "cmd_arena": "сыграть ботов друг с другом и измерить их силу",
         "cmd_serve": "запустить игровой сервер и интерфейс в браузере (нужен cardplay[web])",
+        "cmd_db": "обновить схему базы PostgreSQL (нужен cardplay[multi])",
+        "help_db_action": "upgrade: применить все ещё не применённые миграции",
+        "db_upgraded": "схема {database} на ревизии {revision}",
         "cmd_verify": "проверить запись партии с сервера: обязательство по зерну и ходы",
         "cmd_review": "во что обошёлся каждый ход сохранённой сдачи или партии, по оценкам ботов",
         "help_review_seat": "разобрать ходы этого места (0 — первое; можно несколько раз; "

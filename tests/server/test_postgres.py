@@ -95,3 +95,15 @@ def test_played_moves_are_rows_before_they_are_heard(client: TestClient, pg_url:
             assert row == (0, move)
 
 
+
+
+def test_cardplay_db_upgrade(pg_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from cardplay.cli import main
+
+    assert main(["db", "upgrade", "--database", pg_url]) == 0
+    assert "revision 0001" in capsys.readouterr().out
+    with psycopg.connect(pg_url) as db:
+        assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [("0001",)]
+        assert db.execute("SELECT COUNT(*) FROM tables").fetchone() == (0,)
+    assert main(["db", "upgrade", "--database", pg_url]) == 0  # nothing left to do
+    assert main(["db", "upgrade", "--database", "sqlite:///x"]) == 2

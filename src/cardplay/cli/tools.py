@@ -143,6 +143,34 @@ def run_serve(args: argparse.Namespace, ui: Console) -> int:
     return 0
 
 
+# ---- db (the PostgreSQL schema of several server processes; needs the extra `multi`)
+
+def configure_db(p: argparse.ArgumentParser, tr: Translator) -> None:
+    p.add_argument("action", choices=["upgrade"], help=tr("help_db_action"))
+    p.add_argument("--database", required=True, metavar="URL", help=tr("help_database"))
+
+
+def run_db(args: argparse.Namespace, ui: Console) -> int:
+    """``cardplay db upgrade --database URL``: what ``serve --database`` also does on start,
+    for a site that migrates before it rolls new processes out."""
+    try:
+        import psycopg
+
+        from ..server.pgstore import upgrade
+    except ImportError as e:
+        ui.error(ui.tr("serve_needs_multi", error=str(e)))
+        return 2
+    if not args.database.startswith(("postgresql://", "postgres://")):
+        ui.error("--database takes a postgresql:// URL")
+        return 2
+    upgrade(args.database)
+    with psycopg.connect(args.database) as db:
+        row = db.execute("SELECT version_num FROM alembic_version").fetchone()
+        name = db.info.dbname
+    ui.say(ui.tr("db_upgraded", database=name, revision=row[0] if row else "-"))
+    return 0
+
+
 # ---- verify (a server's record: its seed commitment and its moves)
 
 _VERIFY_FAILURES = {"no_commitment": "verify_no_commitment", "malformed": "verify_malformed",

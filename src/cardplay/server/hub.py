@@ -649,7 +649,9 @@ class Hub:
                 continue
             if table.bots_only and not table.is_over and table.stopped is None:
                 continue
-            if not table.is_over and table.stopped is None:
+            # a person connected to another process is still playing: leave this process's
+            # memory, not the lobby
+            if not table.is_over and table.stopped is None and not table.remote:
                 self._set_status(table, "idle")
             self._unload(table)
             gone += 1
