@@ -91,6 +91,13 @@ class Broker:
         """Take (or renew) the table's lease; whether this process holds it now."""
         return True
 
+    async def acquire_many(self, table_ids: list[str]) -> set[str]:
+        """:meth:`acquire` for many tables at once; the ones held now."""
+        return set(table_ids)
+
+    def heartbeat(self, tables: dict[str, list[int]]) -> None:
+        """Tell the others which seats of which tables have a connection here."""
+
     def release(self, table_id: str) -> None:
         """Give the table's lease up (a match over, a table unloaded)."""
 
@@ -131,7 +138,7 @@ class RedisBroker(Broker):
         self._release = self._redis.register_script(_RELEASE)
         await self._redis.ping()  # a wrong URL fails the start, not the first move
         pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
-        await pubsub.psubscribe(f"{self.prefix}:table:*")
+        await self._subscribe(pubsub)
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._listen(pubsub)),
                        loop.create_task(self._send()), loop.create_task(self._tick())]
@@ -174,6 +181,34 @@ class RedisBroker(Broker):
             self._held.pop(table_id, None)
         return bool(ok)
 
+    async def acquire_many(self, table_ids: list[str]) -> set[str]:
+        if self._redis is None or not table_ids:
+            return set()
+        sent = time.monotonic()
+        ttl_ms = int(self.ttl * 1000)
+        try:
+            # one round trip for every table of the tick, not one each
+            pipe = self._redis.pipeline(transaction=False)
+            for table_id in table_ids:
+                await self._acquire(keys=[self.lease_key(table_id)], args=[self.name, ttl_ms],
+                                    client=pipe)
+            answers = await pipe.execute()
+        except Exception:
+            log.exception("renewing the leases failed")
+            answers = [0] * len(table_ids)
+        held = set()
+        for table_id, ok in zip(table_ids, answers):
+            if ok:
+                self._held[table_id] = sent + self.ttl * 0.9
+                held.add(table_id)
+            else:
+                self._held.pop(table_id, None)
+        return held
+
+    def heartbeat(self, tables: dict[str, list[int]]) -> None:
+        self._outbox.put_nowait((f"{self.prefix}:presence",
+                                 json.dumps({"from": self.name, "tables": tables})))
+
     def release(self, table_id: str) -> None:
         if self._held.pop(table_id, None) is None or self._redis is None:
             return
@@ -186,6 +221,10 @@ class RedisBroker(Broker):
             task = asyncio.get_running_loop().create_task(give_up())
             self._releasing.add(task)
             task.add_done_callback(self._releasing.discard)
+
+    async def _subscribe(self, pubsub: Any) -> None:
+        await pubsub.psubscribe(f"{self.prefix}:table:*")
+        await pubsub.subscribe(f"{self.prefix}:presence")
 
     async def _send(self) -> None:
         while True:
@@ -201,11 +240,15 @@ class RedisBroker(Broker):
         while True:
             try:
                 async for msg in pubsub.listen():
-                    if msg.get("type") != "pmessage":
+                    if msg.get("type") not in ("pmessage", "message"):
                         continue
                     try:
                         data = json.loads(msg["data"])
                         if not isinstance(data, dict) or data.get("from") == self.name:
+                            continue
+                        if msg["type"] == "message":  # the presence channel
+                            if isinstance(data.get("tables"), dict):
+                                self._hub.remote_presence(str(data["from"]), data["tables"])
                             continue
                         self._hub.remote_change(str(msg["channel"])[head:], data)
                     except Exception:  # one bad notice must not end the listener
@@ -217,7 +260,7 @@ class RedisBroker(Broker):
                 await asyncio.sleep(0.5)
                 with contextlib.suppress(Exception):
                     pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
-                    await pubsub.psubscribe(f"{self.prefix}:table:*")
+                    await self._subscribe(pubsub)
 
     async def _tick(self) -> None:
         assert self._hub is not None

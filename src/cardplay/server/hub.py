@@ -821,7 +821,8 @@ class Hub:
         self.moves_applied += 1
         if len(match.deals) != deals:
             table.last_deal_end = table.version
-        self.broker.publish(table.id, {"v": table.version})
+        # the move rides along, so that a process one move behind needs no read of the store
+        self.broker.publish(table.id, {"v": table.version, "m": [seat, canonical]})
         table.broadcast(reply)
         self.kick(table)
 
@@ -866,6 +867,29 @@ class Hub:
             self.kick(table)
         return len(new)
 
+    def _play_notice(self, table: Table, carried: Any) -> bool:
+        """Play the move a notice carries (the next one), as :meth:`catch_up` would; False
+        when it cannot be (then the store decides)."""
+        if not (isinstance(carried, list) and len(carried) == 2 and
+                isinstance(carried[0], int) and isinstance(carried[1], str)):
+            return False
+        seat, text = carried
+        match = table.match
+        deals = len(match.deals)
+        try:
+            match.play(text, seat=seat)
+        except ValueError:
+            return False
+        table.stored.moves.append((seat, text))
+        if len(match.deals) != deals:
+            table.last_deal_end = table.version
+        if match.is_over:
+            table.stored.status = "over"
+        table.updated = time.time()
+        table.broadcast()
+        self.kick(table)
+        return True
+
     def reload_seats(self, table: Table) -> None:
         """Take the seats' claims and names from the store (claimed through another process)."""
         stored = self.storage.load(table.id)
@@ -885,8 +909,11 @@ class Hub:
         if "seats" in msg:
             self.reload_seats(table)
             table.presence_changed()
-        if isinstance(msg.get("v"), int) and msg["v"] > table.version:
-            self.catch_up(table)
+        version = msg.get("v")
+        if isinstance(version, int) and version > table.version:
+            played = version == table.version + 1 and self._play_notice(table, msg.get("m"))
+            if not played:  # more than one move behind, or no move carried: the store
+                self.catch_up(table)
         if "stopped" in msg and table.stopped is None:
             table.stopped = self._stop_reason()
             table.stored.status = "stopped"
@@ -919,6 +946,13 @@ class Hub:
         if self.broker.shared:
             self.broker.publish(table.id, {"p": table.local_seats()})
 
+    def remote_presence(self, proc: str, tables: dict[str, Any]) -> None:
+        """Another process's heartbeat: its connected seats of every table it has clients of."""
+        for table_id, seats in tables.items():
+            table = self.tables.get(table_id)
+            if table is not None and isinstance(seats, list):
+                self._set_remote(table, proc, frozenset(i for i in seats if isinstance(i, int)))
+
     def _want_lease(self, table: Table) -> None:
         """Ask for the table's lease (once at a time); on getting it, catch up and drive."""
         if table.id in self._wanted:
@@ -943,22 +977,30 @@ class Hub:
         task.add_done_callback(self._bot_tasks.discard)
 
     async def lease_tick(self) -> None:
-        """Every ``ttl / 3`` seconds with a shared broker: renew the leases held, take those
-        of live tables nobody holds (their holder died), repeat this process's presence and
-        forget other processes' presence that stopped being repeated."""
+        """Every ``ttl / 3`` seconds with a shared broker: renew the leases held and take
+        those of live tables nobody holds (their holder died), in one round trip; send this
+        process's presence in one heartbeat; forget other processes' presence that stopped
+        being repeated."""
         now = time.monotonic()
+        beat: dict[str, list[int]] = {}
+        want: list[Table] = []
         for table in list(self.tables.values()):
             for proc, (_, until) in list(table.remote.items()):
                 if until <= now:
                     self._set_remote(table, proc, None)
-            if table.local_seats():
-                self._presence_out(table)
+            seats = table.local_seats()
+            if seats:
+                beat[table.id] = seats
             if table.is_over or table.stopped is not None:
                 self.broker.release(table.id)
-                continue
-            had = self.broker.holds(table.id)
-            if await self.broker.acquire(table.id) and not had and \
-                    self.tables.get(table.id) is table:
+            else:
+                want.append(table)
+        if beat:
+            self.broker.heartbeat(beat)
+        had = {t.id for t in want if self.broker.holds(t.id)}
+        got = await self.broker.acquire_many([t.id for t in want])
+        for table in want:
+            if table.id in got and table.id not in had and self.tables.get(table.id) is table:
                 self.catch_up(table)
                 self.kick(table)
         # tables of bots only need no client to go on: take those that nobody drives
