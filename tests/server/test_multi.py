@@ -347,3 +347,31 @@ def test_a_reconnect_to_the_other_process_resumes(site: tuple[Serve, Serve, Any]
         assert after["version"] == again["version"] + 1
     rows = stored_moves(env["pg"], t["table"])
     assert rows[again["version"]][1:] == (0, again["view"]["legal_moves"][0])
+
+
+@pytest.mark.parametrize("bot_delay", [0.3])
+def test_a_table_of_bots_only_is_taken_over_without_clients(
+        site: tuple[Serve, Serve, Any]) -> None:
+    """Nobody is connected to a table of bots only, so no other process has it in memory: the
+    other process's tick finds it in the database, wins its lease and plays on."""
+    a, b, env = site
+    r = httpx.post(f"{a.url}/api/tables", json={
+        "game": "sixty-six", "seed": 5, "options": {"match_target": 7},
+        "seats": [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]})
+    assert r.status_code == 201, r.text
+    table = r.json()["table"]
+    deadline = time.monotonic() + 10
+    while (owner := lease_owner(env, table)) is None or len(stored_moves(env["pg"], table)) < 2:
+        assert time.monotonic() < deadline, "the table's bots did not start"
+        time.sleep(0.05)
+    driver, other = (a, b) if owner.split(":")[1] == str(a.proc.pid) else (b, a)
+    driver.kill()
+    at_kill = stored_moves(env["pg"], table)
+    deadline = time.monotonic() + 15
+    while len(rows := stored_moves(env["pg"], table)) < len(at_kill) + 3:
+        assert time.monotonic() < deadline, "nobody took the table of bots over"
+        time.sleep(0.1)
+    assert rows[:len(at_kill)] == at_kill  # what was stored stays, in order
+    assert [n for n, _, _ in rows] == list(range(len(rows)))
+    owner = lease_owner(env, table)
+    assert owner is not None and owner.split(":")[1] == str(other.proc.pid)
