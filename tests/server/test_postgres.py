@@ -107,3 +107,27 @@ def test_cardplay_db_upgrade(pg_url: str, capsys: pytest.CaptureFixture[str]) ->
         assert db.execute("SELECT COUNT(*) FROM tables").fetchone() == (0,)
     assert main(["db", "upgrade", "--database", pg_url]) == 0  # nothing left to do
     assert main(["db", "upgrade", "--database", "sqlite:///x"]) == 2
+
+
+def test_a_lost_connection_is_opened_again(pg_url: str) -> None:
+    store = PostgresStorage(pg_url)
+    try:
+        store.create_table(StoredTable(id="t1", game="sixty-six", options={}, seed=5,
+                                       dealer=None, seats=[{"kind": "human"}] * 2,
+                                       created=time.time()))
+        with psycopg.connect(pg_url, autocommit=True) as admin:
+            killed = admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()").fetchall()
+        assert killed == [(True,)]
+        # a read is tried again on a new connection; so is the next write
+        assert store.move_count("t1") == 0
+        with psycopg.connect(pg_url, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                          "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        with pytest.raises(psycopg.OperationalError):  # a write is not retried blindly
+            store.add_move("t1", 0, 0, "QH")
+        store.add_move("t1", 0, 0, "QH")
+        assert store.moves_after("t1", 0) == [(0, "QH")]
+    finally:
+        store.close()

@@ -61,9 +61,31 @@ class PostgresStorage:
         if migrate:
             upgrade(url)
         self.url = url
+        self._conn = self._connect()
+
+    def _connect(self) -> psycopg.Connection[Any]:
         # autocommit: each statement is its own short transaction; a move with its lobby
         # columns is one explicit transaction
-        self._db = psycopg.connect(url, autocommit=True)
+        return psycopg.connect(self.url, autocommit=True)
+
+    @property
+    def _db(self) -> psycopg.Connection[Any]:
+        """The connection, opened again when the last one was lost (a database restart, a
+        terminated backend): the call that met the loss failed, the next one works."""
+        if self._conn.closed:
+            self._conn = self._connect()
+        return self._conn
+
+    def _read(self, sql: str, args: Any = None) -> list[tuple[Any, ...]]:
+        """A read, tried once more on a fresh connection if the connection was lost (a read
+        changes nothing, so trying it again is safe; a write is not retried: it may have
+        committed before the loss)."""
+        try:
+            return self._db.execute(sql, args).fetchall()
+        except psycopg.OperationalError:
+            if not self._conn.closed:
+                raise
+            return self._db.execute(sql, args).fetchall()
 
     @property
     def where(self) -> str:
@@ -74,7 +96,7 @@ class PostgresStorage:
         """Nothing to do: PostgreSQL checkpoints by itself."""
 
     def close(self) -> None:
-        self._db.close()
+        self._conn.close()
 
     def create_table(self, table: StoredTable) -> None:
         if table.status not in STATUSES:
@@ -121,30 +143,29 @@ class PostgresStorage:
             raise MoveConflict(f"move {n} of table {table_id} is already stored") from e
 
     def load(self, table_id: str) -> StoredTable | None:
-        row = self._db.execute(f"SELECT {_COLUMNS} FROM tables WHERE id = %s",
-                               (table_id,)).fetchone()
-        return None if row is None else self._table(row)
+        rows = self._read(f"SELECT {_COLUMNS} FROM tables WHERE id = %s", (table_id,))
+        return self._table(rows[0]) if rows else None
 
     def moves_after(self, table_id: str, n: int) -> list[tuple[int, str]]:
-        return [(s, m) for s, m in self._db.execute(
+        return [(s, m) for s, m in self._read(
             "SELECT seat, move FROM moves WHERE table_id = %s AND n >= %s ORDER BY n",
             (table_id, n))]
 
     def all_tables(self) -> Iterator[StoredTable]:
-        rows = self._db.execute(f"SELECT {_COLUMNS} FROM tables ORDER BY created").fetchall()
+        rows = self._read(f"SELECT {_COLUMNS} FROM tables ORDER BY created")
         for row in rows:
             yield self._table(row)
 
     def live_tables(self) -> Iterator[tuple[StoredTable, float]]:
-        rows = self._db.execute(
+        rows = self._read(
             f"SELECT {_COLUMNS}, COALESCE((SELECT MAX(at) FROM moves "
             "WHERE table_id = tables.id), created) FROM tables "
-            "WHERE status IN ('open', 'playing') ORDER BY created").fetchall()
+            "WHERE status IN ('open', 'playing') ORDER BY created")
         for row in rows:
             yield self._table(row[:-1]), float(row[-1])
 
     def live_ids(self, bots_only: bool) -> list[str]:
-        return [r[0] for r in self._db.execute(
+        return [r[0] for r in self._read(
             "SELECT id FROM tables WHERE status IN ('open', 'playing') AND bots_only = %s",
             (bots_only,))]
 
@@ -155,11 +176,10 @@ class PostgresStorage:
         if before is not None:
             where += " AND (created, id) < (%s, %s)"
             args += [before[0], before[1]]
-        rows = self._db.execute(
+        rows = self._read(
             "SELECT id, game, options, seats, created, scores, deals, commitment, status, "
             "(SELECT MAX(n) FROM moves WHERE table_id = tables.id) FROM tables "
-            f"WHERE {where} ORDER BY created DESC, id DESC LIMIT %s",
-            (*args, limit)).fetchall()
+            f"WHERE {where} ORDER BY created DESC, id DESC LIMIT %s", (*args, limit))
         return [{"id": r[0], "game": r[1], "options": json.loads(r[2]),
                  "seats": json.loads(r[3]), "created": r[4],
                  "scores": json.loads(r[5]) if r[5] else None, "deals": r[6],
@@ -176,16 +196,12 @@ class PostgresStorage:
         if bots_only is not None:
             where.append("bots_only = %s")
             args.append(bots_only)
-        row = self._db.execute(f"SELECT COUNT(*) FROM tables WHERE {' AND '.join(where)}",
-                               args).fetchone()
-        assert row is not None
-        return int(row[0])
+        return int(self._read(f"SELECT COUNT(*) FROM tables WHERE {' AND '.join(where)}",
+                              args)[0][0])
 
     def move_count(self, table_id: str) -> int:
-        row = self._db.execute("SELECT COUNT(*) FROM moves WHERE table_id = %s",
-                               (table_id,)).fetchone()
-        assert row is not None
-        return int(row[0])
+        return int(self._read("SELECT COUNT(*) FROM moves WHERE table_id = %s",
+                              (table_id,))[0][0])
 
     def _table(self, row: tuple[Any, ...]) -> StoredTable:
         t = StoredTable(id=row[0], game=row[1], options=json.loads(row[2]), seed=row[3],
