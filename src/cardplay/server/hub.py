@@ -547,8 +547,9 @@ class Hub:
             raise ProtocolError("no_table", f"no table has the id {table_id!r}")
         digest = _hash(token)
         seat = self._seat_of(table, digest)
-        if seat is None and self.broker.shared:
-            # the seat may have been claimed through another process a moment ago
+        if seat is None and self.broker.shared and table.open_seats():
+            # a seat free here may have been claimed through another process a moment ago
+            # (a claimed seat's token never changes: a table with none free needs no look)
             self.reload_seats(table)
             seat = self._seat_of(table, digest)
         if seat is None:
@@ -615,7 +616,8 @@ class Hub:
                 table.grace_timer.cancel()
                 table.grace_timer = None
             self.kick(table)
-            self._presence_out(table)
+        if conn.seat not in table.local_seats():
+            self._presence_out(table)  # the other processes stop counting this one's
         table.presence_changed()
         self._maybe_evict(table)
 
