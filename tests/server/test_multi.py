@@ -28,7 +28,7 @@ class Serve:
     """One `cardplay serve --database ... --broker ...` process."""
 
     def __init__(self, pg_url: str, redis_url: str, prefix: str, tmp: str,
-                 bot_delay: float = 0.0) -> None:
+                 bot_delay: float = 0.0, grace: float = 30.0) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}/ws"
@@ -36,7 +36,7 @@ class Serve:
             [sys.executable, "-m", "cardplay.cli", "serve", "--port", str(self.port),
              "--data", tmp, "--database", pg_url, "--broker", redis_url,
              "--broker-prefix", prefix, "--lease-ttl", "1.5", "--workers", "1",
-             "--bot-delay", str(bot_delay)],
+             "--bot-delay", str(bot_delay), "--grace", str(grace)],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, "LANG": "C"})
 
     def wait(self) -> Serve:
@@ -65,11 +65,16 @@ def bot_delay() -> float:
 
 
 @pytest.fixture
-def site(pg_url: str, redis_server: Any, tmp_path: Any,
-         bot_delay: float) -> Iterator[tuple[Serve, Serve, Any]]:
+def grace() -> float:
+    return 30.0
+
+
+@pytest.fixture
+def site(pg_url: str, redis_server: Any, tmp_path: Any, bot_delay: float,
+         grace: float) -> Iterator[tuple[Serve, Serve, Any]]:
     prefix = redis_server.new_prefix()
-    a = Serve(pg_url, redis_server.url(), prefix, str(tmp_path / "a"), bot_delay)
-    b = Serve(pg_url, redis_server.url(), prefix, str(tmp_path / "b"), bot_delay)
+    a = Serve(pg_url, redis_server.url(), prefix, str(tmp_path / "a"), bot_delay, grace)
+    b = Serve(pg_url, redis_server.url(), prefix, str(tmp_path / "b"), bot_delay, grace)
     try:
         a.wait()
         b.wait()
@@ -375,3 +380,39 @@ def test_a_table_of_bots_only_is_taken_over_without_clients(
     assert [n for n, _, _ in rows] == list(range(len(rows)))
     owner = lease_owner(env, table)
     assert owner is not None and owner.split(":")[1] == str(other.proc.pid)
+
+
+@pytest.mark.parametrize("grace", [0.5])
+def test_an_away_person_is_seen_across_processes(site: tuple[Serve, Serve, Any]) -> None:
+    """A person who leaves process b is away for process a too: after the grace period a bot
+    holds the seat (whichever process drives the table), and gives it back when the person
+    comes back through a."""
+    a, b, env = site
+    table, tokens = two_people(a, b)
+    with connect(a.ws_url) as ws0:
+        s0 = hello(ws0, table, tokens[0])
+        with connect(b.ws_url) as ws1:
+            hello(ws1, table, tokens[1])
+            s0 = until(ws0, lambda s: s["seats"][1]["connected"])
+            assert not s0["seats"][1]["bot_playing"]
+        # seat 1 left b: a hears it, and after the grace period a bot plays that seat
+        s0 = until(ws0, lambda s: not s["seats"][1]["connected"])
+        bot_moves = 0
+        deadline = time.monotonic() + 20
+        while bot_moves < 2:
+            assert time.monotonic() < deadline and not s0["is_over"]
+            if s0["view"]["to_move"] == 0:
+                ws0.send(json.dumps({"type": "move", "move": s0["view"]["legal_moves"][0],
+                                     "version": s0["version"]}))
+                s0 = until(ws0, lambda s, v=s0["version"]: s["version"] == v + 1)
+                continue
+            s0 = until(ws0, lambda s, v=s0["version"]: s["version"] == v + 1)
+            assert s0["last"]["seat"] == 1 and s0["seats"][1]["bot_playing"]
+            bot_moves += 1
+        # the person comes back through the other process: the bot lets go of the seat
+        with connect(a.ws_url) as back:
+            hello(back, table, tokens[1])
+            s0 = until(ws0, lambda s: s["seats"][1]["connected"])
+            assert not s0["seats"][1]["bot_playing"]
+    rows = stored_moves(env["pg"], table)
+    assert [s for _, s, _ in rows].count(1) >= bot_moves
