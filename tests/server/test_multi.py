@@ -147,9 +147,12 @@ def two_people(a: Serve, b: Serve) -> tuple[str, dict[int, str]]:
 def test_one_person_on_each_process(site: tuple[Serve, Serve, Any]) -> None:
     a, b, env = site
     table, tokens = two_people(a, b)
-    with connect(a.ws_url) as ws0, connect(b.ws_url) as ws1:
+    with connect(a.ws_url) as ws0, connect(b.ws_url) as ws1, connect(b.ws_url) as watcher:
         s0 = hello(ws0, table, tokens[0])
         s1 = hello(ws1, table, tokens[1])
+        watcher.send(json.dumps({"type": "watch", "table": table}))
+        assert recv(watcher)["type"] == "welcome"
+        assert recv(watcher)["version"] == 0
         assert s0["version"] == s1["version"] == 0
         # each process knows the other's person is here (presence crosses processes)
         s0 = until(ws0, lambda s: all(x["connected"] for x in s["seats"]))
@@ -175,6 +178,15 @@ def test_one_person_on_each_process(site: tuple[Serve, Serve, Any]) -> None:
                 if other is not None:
                     assert not set(other) & set(states[seat]["view"]["hand"])
             assert states[mover].get("reply_to") == n
+            # a spectator on b: every move, and no card of anyone's hand
+            seen = until(watcher, lambda s, n=n: s["version"] == n + 1)
+            assert seen["last"] == {"seat": mover, "move": move} and seen["seat"] is None
+            assert seen["view"]["hand"] == [] and seen["view"]["legal_moves"] == []
+            # what it is shown is what both seats are shown alike (a card one seat alone
+            # knows is in no field of it)
+            for key, value in seen["view"]["public"].items():
+                assert states[0]["view"]["public"][key] == value
+                assert states[1]["view"]["public"][key] == value
             played.append((mover, move))
     assert len(played) >= 8
     assert stored_moves(env["pg"], table) == [(i, s, m) for i, (s, m) in enumerate(played)]

@@ -131,3 +131,15 @@ def test_a_lost_connection_is_opened_again(pg_url: str) -> None:
         assert store.moves_after("t1", 0) == [(0, "QH")]
     finally:
         store.close()
+
+
+def test_plain_sqlite_serving_imports_none_of_the_multi_extra(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; from cardplay.server.app import create_app; create_app(sys.argv[1]); "
+            "print(sorted(m for m in ('psycopg', 'redis', 'alembic', 'sqlalchemy') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True,
+                         text=True, check=True, timeout=60).stdout
+    assert out.strip() == "[]"
