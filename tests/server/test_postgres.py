@@ -143,3 +143,44 @@ def test_plain_sqlite_serving_imports_none_of_the_multi_extra(tmp_path: Path) ->
     out = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True,
                          text=True, check=True, timeout=60).stdout
     assert out.strip() == "[]"
+
+
+def test_two_processes_creating_at_once_cannot_pass_a_cap_together(pg_url: str) -> None:
+    """Each store is what one process holds; the cap here is one table in all."""
+    import threading
+
+    from cardplay.server.storage import CapRefusal
+
+    stores = [PostgresStorage(pg_url), PostgresStorage(pg_url, migrate=False)]
+    counted = threading.Barrier(2, timeout=5)
+    outcome: dict[int, str] = {}
+
+    def create(i: int) -> None:
+        def guard() -> str | None:
+            full = stores[i].count() >= 1
+            if i == 0:
+                counted.wait()  # the first has counted; the second starts now
+                time.sleep(0.3)  # and would count 0 too, were it not kept waiting
+            return "full" if full else None
+
+        if i == 1:
+            counted.wait()
+        try:
+            stores[i].create_table(StoredTable(id=f"t{i}", game="sixty-six", options={},
+                                               seed=5, dealer=None, seats=[{"kind": "bot"}],
+                                               created=time.time()), guard=guard)
+            outcome[i] = "created"
+        except CapRefusal as e:
+            outcome[i] = str(e)
+
+    try:
+        threads = [threading.Thread(target=create, args=(i,)) for i in (0, 1)]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join(timeout=10)
+        assert outcome == {0: "created", 1: "full"}
+        assert stores[0].count() == 1
+    finally:
+        for store in stores:
+            store.close()

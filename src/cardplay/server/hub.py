@@ -52,7 +52,7 @@ from .connection import Connection
 from .limits import Limits, caps_refusal
 from .protocol import PROTOCOL_VERSION, ProtocolError, error_message
 from .security import InputError, check_seed, clean_text, safe_text
-from .storage import MoveConflict, Store, StoredTable, seat_status
+from .storage import CapRefusal, MoveConflict, Store, StoredTable, seat_status
 
 __all__ = ["MAX_NAME", "Connection", "Hub", "Seat", "Table", "TableError"]
 
@@ -465,6 +465,7 @@ class Hub:
                 made.append(Seat(i, "bot", level, name=f"{level} bot"))
             else:
                 raise TableError("a seat's kind is 'human' or 'bot'")
+        # a first look before any work; the store looks again as it inserts the table
         self._check_caps(client, bots_only=humans == 0)
         table_id = secrets.token_urlsafe(6)
         while table_id in self.tables or self.storage.load(table_id) is not None:
@@ -489,7 +490,11 @@ class Hub:
                              status=seat_status(seat_dicts), creator=client,
                              bots_only=humans == 0)
         match = game.match(seed=match_seed)
-        self.storage.create_table(stored)
+        try:
+            self.storage.create_table(stored, guard=lambda: caps_refusal(
+                self.storage, self.limits, client, humans == 0))
+        except CapRefusal as e:
+            raise TableError(str(e), status=429) from None
         table = Table(self, stored, match)
         table.seats = made
         self.tables[table_id] = table

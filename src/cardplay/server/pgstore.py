@@ -17,18 +17,19 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import psycopg
 from psycopg import errors as pg_errors
 
-from .storage import LIVE, STATUSES, MoveConflict, StoredTable
+from .storage import LIVE, STATUSES, CapRefusal, MoveConflict, StoredTable
 
 __all__ = ["MIGRATIONS", "PostgresStorage", "upgrade"]
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+_CAPS_LOCK = 0x6361707300  # the advisory lock of table creation (any fixed number)
 
 _COLUMNS = ("id, game, options, seed, dealer, seats, created, finished, salt, commitment, "
             "seed_source, status, creator, bots_only, scores, deals")
@@ -98,15 +99,25 @@ class PostgresStorage:
     def close(self) -> None:
         self._conn.close()
 
-    def create_table(self, table: StoredTable) -> None:
+    def create_table(self, table: StoredTable,
+                     guard: Callable[[], str | None] | None = None) -> None:
+        """Store a new table; ``guard`` (the caps' check) runs in the same transaction, after
+        a lock that every process's creations take, so that processes creating tables at the
+        same instant cannot together pass a cap."""
         if table.status not in STATUSES:
             raise ValueError(f"unknown status {table.status!r}")
-        self._db.execute(
-            f"INSERT INTO tables ({_COLUMNS}) VALUES ({', '.join(['%s'] * 16)})",
-            (table.id, table.game, json.dumps(table.options), table.seed, table.dealer,
-             json.dumps(table.seats), table.created, table.finished, table.salt,
-             table.commitment, table.seed_source, table.status, table.creator,
-             table.bots_only, json.dumps(table.scores), table.deals))
+        with self._db.transaction():
+            if guard is not None:
+                self._db.execute("SELECT pg_advisory_xact_lock(%s)", (_CAPS_LOCK,))
+                refusal = guard()
+                if refusal is not None:
+                    raise CapRefusal(refusal)
+            self._db.execute(
+                f"INSERT INTO tables ({_COLUMNS}) VALUES ({', '.join(['%s'] * 16)})",
+                (table.id, table.game, json.dumps(table.options), table.seed, table.dealer,
+                 json.dumps(table.seats), table.created, table.finished, table.salt,
+                 table.commitment, table.seed_source, table.status, table.creator,
+                 table.bots_only, json.dumps(table.scores), table.deals))
 
     def update_seats(self, table_id: str, seats: list[dict[str, Any]],
                      status: str | None = None) -> None:

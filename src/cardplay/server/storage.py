@@ -21,13 +21,13 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-__all__ = ["LIVE", "STATUSES", "MoveConflict", "Storage", "Store", "StoredTable",
-           "default_data_dir", "open_store", "seat_status"]
+__all__ = ["LIVE", "STATUSES", "CapRefusal", "MoveConflict", "Storage", "Store",
+           "StoredTable", "default_data_dir", "open_store", "seat_status"]
 
 # open: a person's seat is free; playing: every seat taken; over: the match ended; idle: left
 # by everyone for longer than the eviction age (out of memory and the lobby, resumable);
@@ -70,6 +70,10 @@ CREATE TABLE IF NOT EXISTS moves (
     PRIMARY KEY (table_id, n)
 ) WITHOUT ROWID;
 """
+
+
+class CapRefusal(Exception):
+    """A new table would pass one of the caps on tables (the message says which)."""
 
 
 class MoveConflict(Exception):
@@ -144,7 +148,8 @@ class Store(Protocol):
 
     def start_checkpointer(self, interval: float = 1.0) -> None: ...
     def close(self) -> None: ...
-    def create_table(self, table: StoredTable) -> None: ...
+    def create_table(self, table: StoredTable,
+                     guard: Callable[[], str | None] | None = None) -> None: ...
     def update_seats(self, table_id: str, seats: list[dict[str, Any]],
                      status: str | None = None) -> None: ...
     def set_status(self, table_id: str, status: str) -> None: ...
@@ -257,10 +262,16 @@ class Storage:
                 self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         self._db.close()
 
-    def create_table(self, table: StoredTable) -> None:
-        """Store a new table's header and seats (committed on return)."""
+    def create_table(self, table: StoredTable,
+                     guard: Callable[[], str | None] | None = None) -> None:
+        """Store a new table's header and seats (committed on return). ``guard`` (the caps'
+        check) runs first; a message from it refuses the table (:class:`CapRefusal`). One
+        process on one thread: nothing can come in between the check and the insert."""
         if table.status not in STATUSES:
             raise ValueError(f"unknown status {table.status!r}")
+        refusal = guard() if guard is not None else None
+        if refusal is not None:
+            raise CapRefusal(refusal)
         self._db.execute(
             f"INSERT INTO tables ({_COLUMNS}) VALUES ({', '.join('?' * 16)})",
             (table.id, table.game, json.dumps(table.options), table.seed, table.dealer,
