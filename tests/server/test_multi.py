@@ -428,3 +428,50 @@ def test_an_away_person_is_seen_across_processes(site: tuple[Serve, Serve, Any])
             assert not s0["seats"][1]["bot_playing"]
     rows = stored_moves(env["pg"], table)
     assert [s for _, s, _ in rows].count(1) >= bot_moves
+
+
+def test_with_redis_gone_moves_are_stored_and_resync_finds_them(pg_url: str,
+                                                               tmp_path: Any) -> None:
+    """Redis of its own, stopped mid-game: moves are still stored and acknowledged, a resync on
+    the other process reads them from the database; Redis back, notices flow again."""
+    from .services import Redis
+
+    broker = Redis().start()
+    a = Serve(pg_url, broker.url(), "gone", str(tmp_path / "a"))
+    b = Serve(pg_url, broker.url(), "gone", str(tmp_path / "b"))
+    try:
+        a.wait()
+        b.wait()
+        table, tokens = two_people(a, b)
+        with connect(a.ws_url) as ws0, connect(b.ws_url) as ws1:
+            s0 = hello(ws0, table, tokens[0])
+            s1 = hello(ws1, table, tokens[1])
+            mover = s0["view"]["to_move"]
+            socks, states = {0: ws0, 1: ws1}, {0: s0, 1: s1}
+            assert broker.proc is not None
+            broker.proc.kill()
+            broker.proc.wait(timeout=10)
+            move = states[mover]["view"]["legal_moves"][0]
+            socks[mover].send(json.dumps({"type": "move", "move": move, "version": 0,
+                                          "id": 1}))
+            ack = until(socks[mover], lambda s: s.get("reply_to") == 1)
+            assert ack["version"] == 1
+            assert stored_moves(pg_url, table) == [(0, mover, move)]
+            waiting = socks[1 - mover]
+            waiting.send(json.dumps({"type": "resync", "id": 2}))
+            again = until(waiting, lambda s: s.get("reply_to") == 2)
+            assert again["version"] == 1 and again["last"] == {"seat": mover, "move": move}
+            # Redis again, on the same port: the processes subscribe again by themselves
+            broker.start()
+            time.sleep(2.0)
+            nxt = again["view"]["to_move"]
+            ws_next = socks[nxt]
+            st = again if nxt != mover else ack
+            ws_next.send(json.dumps({"type": "move", "move": st["view"]["legal_moves"][0],
+                                     "version": 1}))
+            for ws in (ws0, ws1):
+                assert until(ws, lambda s: s["version"] == 2, timeout=10)["version"] == 2
+    finally:
+        a.kill()
+        b.kill()
+        broker.stop()

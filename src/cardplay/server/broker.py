@@ -63,6 +63,9 @@ return 0
 """
 
 
+_OUTBOX = 10000  # notices waiting to be published, at most
+
+
 class Broker:
     """One process alone: it holds every lease, and there is nobody to notify."""
 
@@ -117,7 +120,9 @@ class RedisBroker(Broker):
         # monotonic time until which a lease is surely still ours: counted from before the
         # request was sent, so it ends no later than Redis's own expiry
         self._held: dict[str, float] = {}
-        self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        # bounded: with Redis away, notices (hints, the database is the truth) are dropped,
+        # oldest first, rather than piling up in memory
+        self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue(maxsize=_OUTBOX)
         self._tasks: list[asyncio.Task[None]] = []
         self._releasing: set[asyncio.Task[None]] = set()
         self._redis: Any = None
@@ -133,7 +138,9 @@ class RedisBroker(Broker):
         import redis.asyncio as aioredis
 
         self._hub = hub
-        self._redis = aioredis.from_url(self.url, decode_responses=True)
+        # a connect timeout: an unreachable Redis fails a call in seconds, not never
+        self._redis = aioredis.from_url(self.url, decode_responses=True,
+                                        socket_connect_timeout=2.0)
         self._acquire = self._redis.register_script(_ACQUIRE)
         self._release = self._redis.register_script(_RELEASE)
         await self._redis.ping()  # a wrong URL fails the start, not the first move
@@ -158,8 +165,12 @@ class RedisBroker(Broker):
             self._redis = None
 
     def publish(self, table_id: str, message: dict[str, Any]) -> None:
-        self._outbox.put_nowait((self.channel(table_id),
-                                 json.dumps({**message, "from": self.name})))
+        self._post(self.channel(table_id), json.dumps({**message, "from": self.name}))
+
+    def _post(self, channel: str, data: str) -> None:
+        if self._outbox.full():
+            self._outbox.get_nowait()
+        self._outbox.put_nowait((channel, data))
 
     def holds(self, table_id: str) -> bool:
         until = self._held.get(table_id)
@@ -206,8 +217,8 @@ class RedisBroker(Broker):
         return held
 
     def heartbeat(self, tables: dict[str, list[int]]) -> None:
-        self._outbox.put_nowait((f"{self.prefix}:presence",
-                                 json.dumps({"from": self.name, "tables": tables})))
+        self._post(f"{self.prefix}:presence",
+                   json.dumps({"from": self.name, "tables": tables}))
 
     def release(self, table_id: str) -> None:
         if self._held.pop(table_id, None) is None or self._redis is None:

@@ -682,6 +682,8 @@ class Hub:
 
     def resync(self, conn: Connection, reply_to: Any = None) -> None:
         table = self._table_of(conn)
+        if self.broker.shared:  # a notice may have been lost: the store has every move
+            self.catch_up(table)
         conn.post(table.state(conn.seat, True, reply_to=reply_to))
 
     def record(self, conn: Connection, reply_to: Any = None) -> None:
