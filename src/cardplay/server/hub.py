@@ -962,6 +962,14 @@ class Hub:
             if table is not None and isinstance(seats, list):
                 self._set_remote(table, proc, frozenset(i for i in seats if isinstance(i, int)))
 
+    @staticmethod
+    def _may_drive(table: Table) -> bool:
+        """Whether this process should hold the table's lease: the lease follows the people,
+        so that a bot answers a person from the person's own process (no trip through Redis
+        between them). A process without a person of the table gives way to one with them;
+        with people on several processes, whichever holds it keeps it."""
+        return table.bots_only or not table.remote or bool(table.local_seats())
+
     def _want_lease(self, table: Table) -> None:
         """Ask for the table's lease (once at a time); on getting it, catch up and drive."""
         if table.id in self._wanted:
@@ -1002,8 +1010,10 @@ class Hub:
                 beat[table.id] = seats
             if table.is_over or table.stopped is not None:
                 self.broker.release(table.id)
-            else:
+            elif self._may_drive(table):
                 want.append(table)
+            else:  # the people are connected elsewhere: their process drives
+                self.broker.release(table.id)
         if beat:
             self.broker.heartbeat(beat)
         had = {t.id for t in want if self.broker.holds(t.id)}
@@ -1031,7 +1041,8 @@ class Hub:
         if seat is None:
             return
         if not self.broker.holds(table.id):
-            self._want_lease(table)  # another process may hold it: then it drives
+            if self._may_drive(table):
+                self._want_lease(table)  # another process may hold it: then it drives
             return
         if table.bots_only and table.version >= self.limits.bot_table_moves:
             table.stopped = self._stop_reason()
