@@ -184,3 +184,13 @@ def test_two_processes_creating_at_once_cannot_pass_a_cap_together(pg_url: str) 
     finally:
         for store in stores:
             store.close()
+
+
+def test_the_options_are_checked(tmp_path: Path, pg_url: str) -> None:
+    with pytest.raises(ValueError, match="--broker needs --database"):
+        create_app(tmp_path, runner=ThreadBotRunner(), broker="redis://127.0.0.1:1/0")
+    with pytest.raises(ValueError, match="postgresql://"):
+        create_app(tmp_path, runner=ThreadBotRunner(), database="sqlite:///x.db")
+    with pytest.raises(ValueError, match="redis://"):
+        create_app(tmp_path, runner=ThreadBotRunner(), database=pg_url, broker="http://x")
+    assert not (tmp_path / "cardplay.db").exists()

@@ -104,9 +104,9 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     origins = OriginPolicy(allowed_origins)
     if broker is not None and database is None:
         raise ValueError("--broker needs --database: processes share their tables through it")
+    link = open_broker(broker, broker_prefix, lease_ttl)  # checked before the store opens
     storage = open_store(data_dir, database, durability)
     bot_runner = runner if runner is not None else ProcessBotRunner()
-    link = open_broker(broker, broker_prefix, lease_ttl)
     hub = Hub(storage, bot_runner, grace=grace, bot_delay=bot_delay, limits=limits, broker=link)
     catalog: list[dict[str, Any]] = []
     create_rate = RateLimiter(limits.create_rate)
