@@ -1,7 +1,8 @@
 """Two `cardplay serve` processes on one PostgreSQL database and one Redis broker, as real
-processes on real servers (no mocks): a game with one person on each process, one seat racing
-itself through both, the process that drives the bots killed mid-game, and a reconnect to the
-other process."""
+processes on real servers (no mocks): a game with one person on each process (and a spectator),
+one seat racing itself through both, the process that drives the bots killed mid-game (a
+person's table, and a table of bots only that nobody watches), a reconnect to the other
+process, a person away on one process seen by the other, and Redis stopped mid-game."""
 
 from __future__ import annotations
 
