@@ -10,7 +10,7 @@ SERVER_STAMP := $(VENV)/.installed-web
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[dev,web,webtest,rl,dist,tui]"
+	$(BIN)/python -m pip install --quiet -e ".[dev,web,webtest,rl,dist,tui,multi]"
 	touch $(STAMP)
 
 # `make run` installs only what the server needs; `make test` adds the test and research extras.

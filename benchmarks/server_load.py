@@ -22,6 +22,19 @@ reads the lobby every 20 requests, as an attacker with a browser tab open would;
 adds how the server answered (201 created, 429 refused) and what the lobby cost. The tables of
 the play are made before, each from its own loopback address (127.1.x.y), so that the server's
 per-client limits, at their defaults, meet only the flood.
+
+    python benchmarks/server_load.py --tables 200 --duration 20 --servers 2
+    python benchmarks/server_load.py --tables 200 --duration 20 --store postgresql
+
+run the same play against several ``cardplay serve`` processes on one PostgreSQL database and
+one Redis broker (``--servers 2``), or one process over PostgreSQL (``--store postgresql``), so
+that the figures compare with the single SQLite process on the same machine. Throwaway
+PostgreSQL and Redis servers are started from the Debian packages (as the tests do) unless
+``--database`` and ``--broker`` name running ones. With several servers the tables are created
+round robin and the seats of a table are spread over the servers, so that each move travels
+from one process to another (the case a load balancer without sticky routing makes). Besides
+move -> acknowledgement, the report gives move -> view: from the move's sending to the moment
+the next seat's client (often on another process) gets the state that shows it.
 """
 
 from __future__ import annotations
@@ -42,6 +55,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 HOST = "127.0.0.1"
@@ -114,10 +128,11 @@ def raise_fd_limit() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
 
 
-def start_server(port: int, data: str) -> subprocess.Popen[bytes]:
+def start_server(port: int, data: str, shared: list[str] | None = None
+                 ) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen(
         [sys.executable, "-m", "cardplay.cli", "serve", "--host", HOST, "--port", str(port),
-         "--data", data, "--bot-delay", "0", "--workers", "1"],
+         "--data", data, "--bot-delay", "0", "--workers", "1", *(shared or [])],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=raise_fd_limit)
     deadline = time.monotonic() + 60
     while True:
@@ -146,7 +161,9 @@ def cpu_seconds(pid: int) -> float:
 
 async def client(port: int, table: str, token: str, think: float, stop_at: float,
                  max_moves: int, rng: random.Random, lat: list[float],
-                 errors: list[str]) -> None:
+                 errors: list[str], marks: list[tuple[str, int, str, float]]) -> None:
+    """One seat's client. ``marks`` gets (table, version, "sent" | "seen", wall time): a move
+    sent at a version, and a state of a version that shows another seat's move."""
     from websockets.asyncio.client import connect
 
     moves = 0
@@ -164,6 +181,7 @@ async def client(port: int, table: str, token: str, think: float, stop_at: float
             legal = state["view"]["legal_moves"]
             mid = state["version"]
             sent_at[mid] = time.monotonic()
+            marks.append((table, mid + 1, "sent", time.time()))
             await ws.send(json.dumps({"type": "move", "move": rng.choice(legal),
                                       "version": state["version"], "id": mid}))
             moves += 1
@@ -181,6 +199,9 @@ async def client(port: int, table: str, token: str, think: float, stop_at: float
                 continue
             if kind != "state":
                 continue
+            last = msg.get("last")
+            if last is not None and last["seat"] != msg["seat"]:
+                marks.append((table, msg["version"], "seen", time.time()))
             rid = msg.get("reply_to")
             if rid is not None and rid in sent_at:
                 lat.append(time.monotonic() - sent_at.pop(rid))
@@ -197,18 +218,21 @@ async def client(port: int, table: str, token: str, think: float, stop_at: float
             pending.cancel()
 
 
-def client_process(port: int, seats: list[tuple[str, str]], think: float, stop_at_wall: float,
+def client_process(seats: list[tuple[int, str, str]], think: float, stop_at_wall: float,
                    max_moves: int, seed: int, out: Any) -> None:
-    """One process of clients; sends back (latencies, errors) through ``out``."""
+    """One process of clients (port, table, token each); sends back (latencies, errors, CPU,
+    marks) through ``out``."""
     raise_fd_limit()
     lat: list[float] = []
     errors: list[str] = []
+    marks: list[tuple[str, int, str, float]] = []
     stop_at = time.monotonic() + (stop_at_wall - time.time())
 
     async def run_all() -> None:
         rng = random.Random(seed)
         tasks = [client(port, table, token, think, stop_at, max_moves,
-                        random.Random(rng.random()), lat, errors) for table, token in seats]
+                        random.Random(rng.random()), lat, errors, marks)
+                 for port, table, token in seats]
         results = await asyncio.gather(*tasks, return_exceptions=True)
         for r in results:
             if isinstance(r, BaseException):
@@ -216,7 +240,7 @@ def client_process(port: int, seats: list[tuple[str, str]], think: float, stop_a
 
     asyncio.run(run_all())
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    out.send((lat, errors, usage.ru_utime + usage.ru_stime))
+    out.send((lat, errors, usage.ru_utime + usage.ru_stime, marks))
     out.close()
 
 
@@ -225,6 +249,37 @@ def percentile(values: list[float], p: float) -> float:
         return float("nan")
     s = sorted(values)
     return s[min(len(s) - 1, round(p / 100 * (len(s) - 1)))]
+
+
+def move_to_view(marks: list[tuple[str, int, str, float]]) -> list[float]:
+    """Seconds from each move's sending to the first other seat's state that shows it."""
+    sent: dict[tuple[str, int], float] = {}
+    seen: dict[tuple[str, int], float] = {}
+    for table, version, kind, at in marks:
+        key = (table, version)
+        if kind == "sent":
+            sent[key] = at  # a move refused as stale is sent again at the same version
+        elif key not in seen:
+            seen[key] = at
+    return [seen[k] - t for k, t in sent.items() if k in seen and seen[k] >= t]
+
+
+class Backing:
+    """Throwaway PostgreSQL and Redis (the tests' recipe, tests/server/services.py)."""
+
+    def __init__(self, want_broker: bool) -> None:
+        sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+        from tests.server.services import Postgres, Redis
+
+        self.pg = Postgres().start()
+        self.redis = Redis().start() if want_broker else None
+        self.database = self.pg.new_database()
+        self.broker = self.redis.url() if self.redis is not None else None
+
+    def stop(self) -> None:
+        if self.redis is not None:
+            self.redis.stop()
+        self.pg.stop()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -239,40 +294,68 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--flood", type=int, default=0,
                     help="table creations one flooding client sends during the play (max 100000)")
+    ap.add_argument("--servers", type=int, default=1,
+                    help="cardplay serve processes (more than one: PostgreSQL and Redis)")
+    ap.add_argument("--store", choices=["sqlite", "postgresql"], default=None,
+                    help="the store of the servers (default: sqlite for one, postgresql for "
+                         "several)")
+    ap.add_argument("--database", default=None, help="a running PostgreSQL (postgresql://...)")
+    ap.add_argument("--broker", default=None, help="a running Redis (redis://...)")
     args = ap.parse_args(argv)
     duration = min(max(1.0, args.duration), 600.0)
     tables = min(max(1, args.tables), 5000)
+    nservers = min(max(1, args.servers), 8)
+    store = args.store or ("sqlite" if nservers == 1 else "postgresql")
+    if nservers > 1 and store == "sqlite":
+        raise SystemExit("several servers share their tables through PostgreSQL and Redis")
 
     load = os.getloadavg()
     data = tempfile.mkdtemp(prefix="cardplay-load-")
-    port = free_port()
-    server = start_server(port, data)
+    backing: Backing | None = None
+    shared: list[str] = []
+    if store == "postgresql":
+        database, broker = args.database, args.broker
+        if database is None or (nservers > 1 and broker is None):
+            backing = Backing(want_broker=nservers > 1 and broker is None)
+            database = database or backing.database
+            broker = broker or backing.broker
+        shared = ["--database", database]
+        if nservers > 1:
+            assert broker is not None
+            shared += ["--broker", broker, "--broker-prefix", f"load{os.getpid()}"]
+    ports = [free_port() for _ in range(nservers)]
+    servers = [start_server(p, os.path.join(data, str(i)), shared)
+               for i, p in enumerate(ports)]
+    port = ports[0]
     try:
         base = f"http://{HOST}:{port}"
         game = json.loads(urllib.request.urlopen(f"{base}/api/games", timeout=30).read())
         players = next(g for g in game if g["name"] == args.game)["min_players"]
         t0 = time.perf_counter()
-        seats: list[tuple[str, str]] = []
+        seats: list[tuple[int, str, str]] = []
         for i in range(tables):
-            # no seed: a server refuses a creator's seed at a table of several people
-            t = post(port, "/api/tables", {"game": args.game,
+            # no seed: a server refuses a creator's seed at a table of several people;
+            # seat k of table i is served by server (i + k) mod N
+            home = ports[i % nservers]
+            t = post(home, "/api/tables", {"game": args.game,
                                            "seats": [{"kind": "human"}] * players},
                      source=setup_address(i))
-            seats.append((t["table"], t["token"]))
-            for _ in range(players - 1):
-                j = post(port, f"/api/tables/{t['table']}/join", source=setup_address(i))
-                seats.append((t["table"], j["token"]))
+            seats.append((home, t["table"], t["token"]))
+            for k in range(1, players):
+                there = ports[(i + k) % nservers]
+                j = post(there, f"/api/tables/{t['table']}/join", source=setup_address(i))
+                seats.append((there, t["table"], j["token"]))
         setup = time.perf_counter() - t0
         procs = max(1, args.procs)
         shares = [seats[i::procs] for i in range(procs)]
-        cpu0 = cpu_seconds(server.pid)
+        cpu0 = sum(cpu_seconds(s.pid) for s in servers)
         start = time.time() + 2.0  # time for the processes to start and connect
         stop_at = start + duration
         ctx = mp.get_context("spawn")
         pipes, workers = [], []
         for k, share in enumerate(shares):
             recv_end, send_end = ctx.Pipe(duplex=False)
-            p = ctx.Process(target=client_process, args=(port, share, args.think, stop_at,
+            p = ctx.Process(target=client_process, args=(share, args.think, stop_at,
                                                           args.max_moves, args.seed * 100 + k,
                                                           send_end))
             p.start()
@@ -288,9 +371,11 @@ def main(argv: list[str] | None = None) -> int:
         lat: list[float] = []
         errors: list[str] = []
         client_cpu: list[float] = []
+        marks: list[tuple[str, int, str, float]] = []
         for recv_end, p in zip(pipes, workers):
             if recv_end.poll(duration + 120):
-                got_lat, got_err, got_cpu = recv_end.recv()
+                got_lat, got_err, got_cpu, got_marks = recv_end.recv()
+                marks.extend(got_marks)
                 lat.extend(got_lat)
                 errors.extend(got_err)
                 client_cpu.append(got_cpu)
@@ -307,28 +392,39 @@ def main(argv: list[str] | None = None) -> int:
             if flooder.is_alive():
                 flooder.kill()
         wall = time.time() - start
-        cpu = cpu_seconds(server.pid) - cpu0
+        cpu = sum(cpu_seconds(s.pid) for s in servers) - cpu0
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        for proc in servers:
+            proc.send_signal(signal.SIGTERM)
+        for proc in servers:
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        if backing is not None:
+            backing.stop()
         shutil.rmtree(data, ignore_errors=True)
 
     ms = [x * 1000 for x in lat]
     counts: dict[str, int] = {}
     for e in errors:
         counts[e] = counts.get(e, 0) + 1
+    view_ms = [x * 1000 for x in move_to_view(marks)]
     print(f"game {args.game}: {tables} tables, {len(seats)} clients in {procs} processes, "
-          f"think {args.think:g} s, {duration:g} s of play (setup {setup:.1f} s)")
+          f"think {args.think:g} s, {duration:g} s of play (setup {setup:.1f} s); "
+          f"{nservers} server process{'es' if nservers > 1 else ''} over {store}"
+          f"{' and Redis' if nservers > 1 else ''}")
     print(f"{'tables':>7} {'clients':>8} {'moves':>7} {'moves/s':>8} {'p50 ms':>7} "
           f"{'p90 ms':>7} {'p99 ms':>7} {'max ms':>7} {'server CPU':>11}")
     print(f"{tables:>7} {len(seats):>8} {len(ms):>7} {len(ms) / max(wall, 1e-9):>8.0f} "
           f"{percentile(ms, 50):>7.1f} {percentile(ms, 90):>7.1f} {percentile(ms, 99):>7.1f} "
           f"{max(ms) if ms else float('nan'):>7.1f} {100 * cpu / max(wall, 1e-9):>10.0f}%")
-    print(f"server CPU per move: {1000 * cpu / max(len(ms), 1):.2f} ms; load average before the "
-          f"run: {load[0]:.2f} (other processes on this machine share its cores)")
+    print(f"move -> view of the next seat ({len(view_ms)} moves): p50 "
+          f"{percentile(view_ms, 50):.1f} ms, p99 {percentile(view_ms, 99):.1f} ms, max "
+          f"{max(view_ms, default=float('nan')):.1f} ms")
+    print(f"server CPU (all server processes) per move: {1000 * cpu / max(len(ms), 1):.2f} ms; "
+          f"load average before the run: {load[0]:.2f} (other processes on this machine "
+          f"share its cores)")
     print("client processes' CPU:", ", ".join(f"{100 * c / max(wall, 1e-9):.0f}%"
                                              for c in client_cpu))
     print("errors:", ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or "none")

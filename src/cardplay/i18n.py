@@ -26,6 +26,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cmd_replay": "step through a saved match record",
         "cmd_arena": "play bots against each other and measure them",
         "cmd_serve": "serve the browser UI and the game server (needs cardplay[web])",
+        "cmd_db": "bring a PostgreSQL database's schema up to date (needs cardplay[multi])",
+        "help_db_action": "upgrade: run every migration not yet applied",
+        "db_upgraded": "the schema of {database} is at revision {revision}",
         "cmd_verify": "check a server's match record: its seed commitment and its moves",
         "cmd_review": "what each decision of a saved deal or match cost, by the bots' values",
         "help_review_seat": "review this seat's decisions (0 is the first; repeat for more; "
@@ -61,6 +64,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "help_host": "the address to listen on (default: 127.0.0.1)",
         "help_port": "the port to listen on (default: 8000)",
         "help_data": "the data folder of the tables (default: $XDG_DATA_HOME/cardplay)",
+        "help_database": "store the tables in PostgreSQL (postgresql://...) instead of SQLite "
+                         "in the data folder; the schema is migrated on start",
+        "help_broker": "join the other processes on the same database through Redis "
+                       "(redis://...): each table's changes reach every process",
+        "help_broker_prefix": "the prefix of this site's keys and channels in Redis",
+        "help_lease_ttl": "seconds a process's lease on a table's bots lasts unless renewed "
+                          "(another process takes the table over after it)",
         "help_limit_create_rate": "tables one client may create per minute (default: {default})",
         "help_limit_join_rate": "seats one client may take per minute (default: {default})",
         "help_limit_tables_per_client": "open tables one client may have (default: {default})",
@@ -108,6 +118,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "verify_no_replay": "NOT verified: {detail}",
         "serve_needs_web": "cardplay serve needs the web extra: pip install 'cardplay[web]'",
         "serving": "cardplay is serving on {url} (data: {data}); Ctrl-C stops it",
+        "serve_needs_multi": "--database and --broker need the extra 'multi': "
+                             "pip install 'cardplay[multi]' ({error})",
         "help_lang": "language of the texts: en or ru (default: from LANG)",
         "help_game_name": "the game's name, as `cardplay games` lists it",
         "help_vs": "the bots' level ({levels}); default: heuristic where the game has one, "
@@ -254,6 +266,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cmd_replay": "пошаговый просмотр сохранённой партии",
         "cmd_arena": "сыграть ботов друг с другом и измерить их силу",
         "cmd_serve": "запустить игровой сервер и интерфейс в браузере (нужен cardplay[web])",
+        "cmd_db": "обновить схему базы PostgreSQL (нужен cardplay[multi])",
+        "help_db_action": "upgrade: применить все ещё не применённые миграции",
+        "db_upgraded": "схема {database} на ревизии {revision}",
         "cmd_verify": "проверить запись партии с сервера: обязательство по зерну и ходы",
         "cmd_review": "во что обошёлся каждый ход сохранённой сдачи или партии, по оценкам ботов",
         "help_review_seat": "разобрать ходы этого места (0 — первое; можно несколько раз; "
@@ -288,6 +303,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "help_host": "адрес для приёма соединений (по умолчанию 127.0.0.1)",
         "help_port": "порт (по умолчанию 8000)",
         "help_data": "папка с данными столов (по умолчанию $XDG_DATA_HOME/cardplay)",
+        "help_database": "хранить столы в PostgreSQL (postgresql://...), а не в SQLite в "
+                         "папке данных; схема обновляется при запуске",
+        "help_broker": "связать процессы на одной базе через Redis (redis://...): изменения "
+                       "каждого стола доходят до всех процессов",
+        "help_broker_prefix": "префикс ключей и каналов этого сайта в Redis",
+        "help_lease_ttl": "сколько секунд действует право процесса вести ботов стола без "
+                          "продления (после этого стол берёт другой процесс)",
         "help_limit_create_rate": "сколько столов один клиент может открыть в минуту "
                                   "(по умолчанию {default})",
         "help_limit_join_rate": "сколько мест один клиент может занять в минуту "
@@ -339,6 +361,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "verify_no_replay": "НЕ проверено: {detail}",
         "serve_needs_web": "для cardplay serve нужно: pip install 'cardplay[web]'",
         "serving": "cardplay работает на {url} (данные: {data}); Ctrl-C — остановить",
+        "serve_needs_multi": "для --database и --broker нужно дополнение 'multi': "
+                             "pip install 'cardplay[multi]' ({error})",
         "help_lang": "язык текстов: en или ru (по умолчанию — из LANG)",
         "help_game_name": "название игры, как в `cardplay games`",
         "help_vs": "уровень ботов ({levels}); по умолчанию heuristic, если он есть для игры, "

@@ -122,3 +122,30 @@ def live(tmp_path: Path) -> Iterator[LiveServer]:
     server = LiveServer(tmp_path).start()
     yield server
     server.stop()
+
+
+# ---- PostgreSQL and Redis (started only by the tests that ask for them)
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Any]:
+    from .services import Postgres
+
+    server = Postgres().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[Any]:
+    from .services import Redis
+
+    server = Redis().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def pg_url(postgres: Any) -> str:
+    """A fresh, empty database of the session's PostgreSQL."""
+    url: str = postgres.new_database()
+    return url

@@ -378,7 +378,7 @@ def test_bot_worker_rebuilds_the_view() -> None:
 
 
 def test_storage_round_trip(tmp_path: Path) -> None:
-    from cardplay.server.storage import Storage, StoredTable, default_data_dir
+    from cardplay.server.storage import MoveConflict, Storage, StoredTable, default_data_dir
 
     s = Storage(tmp_path)
     assert s.journal_mode == "wal"
@@ -390,8 +390,13 @@ def test_storage_round_trip(tmp_path: Path) -> None:
     t = again.load("t1")
     assert t is not None and t.moves == [(0, "QH"), (1, "KH")] and t.finished is not None
     assert t.record()["moves"] == ["QH", "KH"] and again.load("t2") is None
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(MoveConflict):  # (table, n) is the key: move 1 is stored once
         again.add_move("t1", 1, 0, "AS")
+    with pytest.raises(MoveConflict):
+        again.add_move("t1", 1, 0, "AS", finished=True)
+    with pytest.raises(sqlite3.IntegrityError):  # no such table: not a lost race
+        again.add_move("t9", 0, 0, "AS")
+    assert again.moves_after("t1", 1) == [(1, "KH")]
     with pytest.raises(ValueError):
         Storage(tmp_path, durability="maybe")
     assert default_data_dir().name == "cardplay"

@@ -34,9 +34,11 @@ from .render import pretty_move, render_view
 from .review import configure_review, run_review
 from .tools import (
     configure_arena,
+    configure_db,
     configure_serve,
     configure_verify,
     run_arena,
+    run_db,
     run_serve,
     run_verify,
 )
@@ -50,6 +52,7 @@ COMMANDS: dict[str, Command] = {
     "replay": Command(help="cmd_replay", configure=configure_replay, run=run_replay),
     "arena": Command(help="cmd_arena", configure=configure_arena, run=run_arena),
     "serve": Command(help="cmd_serve", configure=configure_serve, run=run_serve),
+    "db": Command(help="cmd_db", configure=configure_db, run=run_db),
     "verify": Command(help="cmd_verify", configure=configure_verify, run=run_verify),
     "review": Command(help="cmd_review", configure=configure_review, run=run_review),
     "tui": Command(help="cmd_tui", configure=configure_tui, run=run_tui),

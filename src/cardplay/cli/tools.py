@@ -87,6 +87,12 @@ def configure_serve(p: argparse.ArgumentParser, tr: Translator) -> None:
     p.add_argument("--host", default="127.0.0.1", help=tr("help_host"))
     p.add_argument("--port", type=int, default=8000, help=tr("help_port"))
     p.add_argument("--data", default=None, metavar="DIR", help=tr("help_data"))
+    p.add_argument("--database", default=None, metavar="URL", help=tr("help_database"))
+    p.add_argument("--broker", default=None, metavar="URL", help=tr("help_broker"))
+    p.add_argument("--broker-prefix", default="cardplay", metavar="NAME",
+                   help=tr("help_broker_prefix"))
+    p.add_argument("--lease-ttl", type=float, default=3.0, metavar="S",
+                   help=tr("help_lease_ttl"))
     p.add_argument("--grace", type=float, default=30.0, help=argparse.SUPPRESS)
     p.add_argument("--bot-delay", type=float, default=0.6, help=argparse.SUPPRESS)
     p.add_argument("--workers", type=int, default=None, help=argparse.SUPPRESS)
@@ -122,12 +128,46 @@ def run_serve(args: argparse.Namespace, ui: Console) -> int:
         data = Path(args.data) if args.data else default_data_dir()
         app = create_app(data, runner=ProcessBotRunner(args.workers), grace=args.grace,
                          bot_delay=args.bot_delay, limits=limits,
-                         allowed_origins=args.allow_origin)
+                         allowed_origins=args.allow_origin, database=args.database,
+                         broker=args.broker, broker_prefix=args.broker_prefix,
+                         lease_ttl=args.lease_ttl)
+    except ImportError as e:  # psycopg, alembic or redis missing
+        ui.error(ui.tr("serve_needs_multi", error=str(e)))
+        return 2
     except ValueError as e:
         ui.error(str(e))
         return 2
-    ui.say(ui.tr("serving", url=f"http://{args.host}:{args.port}", data=str(data)))
+    where = app.state.storage.where if args.database else str(data)
+    ui.say(ui.tr("serving", url=f"http://{args.host}:{args.port}", data=where))
     uvicorn.Server(uvicorn_config(app, args.host, args.port, limits)).run()
+    return 0
+
+
+# ---- db (the PostgreSQL schema of several server processes; needs the extra `multi`)
+
+def configure_db(p: argparse.ArgumentParser, tr: Translator) -> None:
+    p.add_argument("action", choices=["upgrade"], help=tr("help_db_action"))
+    p.add_argument("--database", required=True, metavar="URL", help=tr("help_database"))
+
+
+def run_db(args: argparse.Namespace, ui: Console) -> int:
+    """``cardplay db upgrade --database URL``: what ``serve --database`` also does on start,
+    for a site that migrates before it rolls new processes out."""
+    try:
+        import psycopg
+
+        from ..server.pgstore import upgrade
+    except ImportError as e:
+        ui.error(ui.tr("serve_needs_multi", error=str(e)))
+        return 2
+    if not args.database.startswith(("postgresql://", "postgres://")):
+        ui.error("--database takes a postgresql:// URL")
+        return 2
+    upgrade(args.database)
+    with psycopg.connect(args.database) as db:
+        row = db.execute("SELECT version_num FROM alembic_version").fetchone()
+        name = db.info.dbname
+    ui.say(ui.tr("db_upgraded", database=name, revision=row[0] if row else "-"))
     return 0
 
 

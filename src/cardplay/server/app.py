@@ -44,13 +44,14 @@ import cardplay
 
 from ..wording import rules_text
 from .botpool import BotRunner, ProcessBotRunner
+from .broker import open_broker
 from .catalog import game_catalog
 from .hub import Connection, Hub, TableError
 from .limits import Limits, RateLimiter
 from .lobby import DEFAULT_PAGE, CursorError, lobby, lobby_list
 from .protocol import ProtocolError, error_message, parse_client_message
 from .security import InputError, OriginPolicy, parse_json
-from .storage import Storage, default_data_dir
+from .storage import open_store
 
 __all__ = ["STATIC", "CardplayApp", "create_app"]
 
@@ -85,17 +86,28 @@ def _refusal(status: int, message: str, retry_after: float | None = None) -> JSO
 def create_app(data_dir: str | os.PathLike[str] | None = None, *,
                runner: BotRunner | None = None, grace: float = 30.0, bot_delay: float = 0.0,
                durability: str = "normal", limits: Limits | None = None,
-               allowed_origins: Iterable[str] = ()) -> CardplayApp:
+               allowed_origins: Iterable[str] = (), database: str | None = None,
+               broker: str | None = None, broker_prefix: str = "cardplay",
+               lease_ttl: float = 3.0) -> CardplayApp:
     """The app over one data directory. ``runner`` runs the bots (default: worker processes);
     ``grace`` is how long a person may be away before a bot holds the seat; ``bot_delay`` a
     pause before each bot move, so that people can follow the play. ``limits`` bounds what
     clients may do (``Limits()``: the defaults of ``cardplay serve``); ``allowed_origins``
-    lists the web origins besides the server's own whose pages may act here (``*``: any)."""
+    lists the web origins besides the server's own whose pages may act here (``*``: any).
+
+    ``database`` (a ``postgresql://`` URL) stores the tables in PostgreSQL instead of SQLite
+    in ``data_dir``; ``broker`` (a ``redis://`` URL) connects this process with the others on
+    that database: each table's changes reach every process, and one process at a time (the
+    holder of the table's lease, ``lease_ttl`` seconds unless renewed) drives its bots and
+    timers. ``broker_prefix`` names this site's keys and channels in Redis."""
     limits = limits if limits is not None else Limits()
     origins = OriginPolicy(allowed_origins)
-    storage = Storage(data_dir if data_dir is not None else default_data_dir(), durability)
+    if broker is not None and database is None:
+        raise ValueError("--broker needs --database: processes share their tables through it")
+    link = open_broker(broker, broker_prefix, lease_ttl)  # checked before the store opens
+    storage = open_store(data_dir, database, durability)
     bot_runner = runner if runner is not None else ProcessBotRunner()
-    hub = Hub(storage, bot_runner, grace=grace, bot_delay=bot_delay, limits=limits)
+    hub = Hub(storage, bot_runner, grace=grace, bot_delay=bot_delay, limits=limits, broker=link)
     catalog: list[dict[str, Any]] = []
     create_rate = RateLimiter(limits.create_rate)
     join_rate = RateLimiter(limits.join_rate)
@@ -104,8 +116,9 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub.loop = asyncio.get_running_loop()
         catalog.extend(game_catalog())
+        await link.start(hub)
         loaded = hub.load_all()
-        log.info("resumed %d tables from %s", loaded, storage.path)
+        log.info("resumed %d tables from %s", loaded, storage.where)
         storage.start_checkpointer()
         await bot_runner.warm()
         # what is loaded now lives as long as the server: keep it out of the collector's
@@ -119,6 +132,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
         finally:
             sweeper.cancel()
             await hub.close()
+            await link.close()
             bot_runner.close()
             storage.close()
 

@@ -10,6 +10,13 @@ from their seat's view alone; an answer that comes back after the state moved on
 Everything here runs on the event loop's thread, so a move is checked, applied and stored without
 any other message in between: of two clients racing for one move, the second finds the version
 changed and gets a ``stale`` error.
+
+With several processes on one store (``--database`` and ``--broker``) two clients of one table
+may race through different processes. Each stores move n under the key (table, n); the one
+whose INSERT fails rebuilds the table from the store and answers ``stale`` with the fresh
+state. A committed move is announced through the broker, and every other process with the table
+in memory catches up from the store (:meth:`Hub.catch_up`) and sends its clients their views.
+Only the holder of a table's lease runs its bots and grace timers (:meth:`Hub.kick`).
 """
 
 from __future__ import annotations
@@ -40,11 +47,12 @@ from ..engine import (
 from ..fairness import commit, new_salt
 from . import botpool
 from .botpool import BotRunner
+from .broker import Broker
 from .connection import Connection
 from .limits import Limits, caps_refusal
 from .protocol import PROTOCOL_VERSION, ProtocolError, error_message
 from .security import InputError, check_seed, clean_text, safe_text
-from .storage import Storage, StoredTable, seat_status
+from .storage import CapRefusal, MoveConflict, Store, StoredTable, seat_status
 
 __all__ = ["MAX_NAME", "Connection", "Hub", "Seat", "Table", "TableError"]
 
@@ -115,6 +123,8 @@ class Table:
         self.stopped: str | None = None  # why a table of bots only stopped before the end
         # monotonic time since which no connection is open here (eviction counts from it)
         self.idle_since: float | None = time.monotonic()
+        # other processes' connected seats: process name -> (seats, monotonic expiry)
+        self.remote: dict[str, tuple[frozenset[int], float]] = {}
         self._state_cache: dict[int | None, tuple[int, dict[str, Any]]] = {}
         # reviews of finished deals by (seat, deal number): a deal's review never changes
         self.reviews: dict[tuple[int, int], list[dict[str, Any]]] = {}
@@ -136,7 +146,17 @@ class Table:
         return [s.index for s in self.seats if s.kind == "human" and not s.claimed]
 
     def connected(self, seat: Seat) -> bool:
-        return any(not c.closed for c in seat.conns)
+        if any(not c.closed for c in seat.conns):
+            return True
+        if self.remote:
+            now = time.monotonic()
+            return any(seat.index in seats and now < until
+                       for seats, until in self.remote.values())
+        return False
+
+    def local_seats(self) -> list[int]:
+        """The seats with an open connection in this process."""
+        return [s.index for s in self.seats if any(not c.closed for c in s.conns)]
 
     def bot_controls(self, index: int, now: float | None = None) -> bool:
         """Whether a bot plays this seat now: a bot's seat, or a person's seat whose person has
@@ -310,13 +330,16 @@ class Table:
 
 
 class Hub:
-    """Every table of one server, over one :class:`Storage`."""
+    """Every table of one server process, over one store (shared by the processes of a
+    site when ``broker`` joins them)."""
 
-    def __init__(self, storage: Storage, runner: BotRunner, *, grace: float = 30.0,
+    def __init__(self, storage: Store, runner: BotRunner, *, grace: float = 30.0,
                  bot_delay: float = 0.0, away_level: str = "heuristic",
-                 limits: Limits | None = None) -> None:
+                 limits: Limits | None = None, broker: Broker | None = None) -> None:
         self.limits = limits if limits is not None else Limits()
         self.storage = storage
+        self.broker = broker if broker is not None else Broker()
+        self._wanted: set[str] = set()  # tables whose lease is being asked for
         self.runner = runner
         self.grace = grace
         self.bot_delay = bot_delay
@@ -444,6 +467,7 @@ class Hub:
                 made.append(Seat(i, "bot", level, name=f"{level} bot"))
             else:
                 raise TableError("a seat's kind is 'human' or 'bot'")
+        # a first look before any work; the store looks again as it inserts the table
         self._check_caps(client, bots_only=humans == 0)
         table_id = secrets.token_urlsafe(6)
         while table_id in self.tables or self.storage.load(table_id) is not None:
@@ -468,7 +492,11 @@ class Hub:
                              status=seat_status(seat_dicts), creator=client,
                              bots_only=humans == 0)
         match = game.match(seed=match_seed)
-        self.storage.create_table(stored)
+        try:
+            self.storage.create_table(stored, guard=lambda: caps_refusal(
+                self.storage, self.limits, client, humans == 0))
+        except CapRefusal as e:
+            raise TableError(str(e), status=429) from None
         table = Table(self, stored, match)
         table.seats = made
         self.tables[table_id] = table
@@ -512,6 +540,7 @@ class Hub:
         table.stored.seats = seat_dicts
         table.stored.status = seat_status(seat_dicts)
         self.storage.update_seats(table.id, seat_dicts, table.stored.status)
+        self.broker.publish(table.id, {"seats": 1})
         table.presence_changed()
         return table, seat.index, token
 
@@ -524,11 +553,16 @@ class Hub:
         if table is None:
             raise ProtocolError("no_table", f"no table has the id {table_id!r}")
         digest = _hash(token)
-        for seat in table.seats:
-            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
-                break
-        else:
+        seat = self._seat_of(table, digest)
+        if seat is None and self.broker.shared and table.open_seats():
+            # a seat free here may have been claimed through another process a moment ago
+            # (a claimed seat's token never changes: a table with none free needs no look)
+            self.reload_seats(table)
+            seat = self._seat_of(table, digest)
+        if seat is None:
             raise ProtocolError("bad_token")
+        if self.broker.shared:
+            self.catch_up(table, broadcast=False)
         conn.table, conn.seat = table, seat.index
         seat.conns.add(conn)
         seat.away_since = None
@@ -536,7 +570,15 @@ class Hub:
         conn.post(self._welcome(table, seat.index, reply_to))
         table.presence_changed(skip=conn)
         conn.post(table.state(seat.index, True))
+        self._presence_out(table)
         self.kick(table)
+
+    @staticmethod
+    def _seat_of(table: Table, digest: str) -> Seat | None:
+        for seat in table.seats:
+            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
+                return seat
+        return None
 
     def watch(self, conn: Connection, table_id: str, reply_to: Any = None) -> None:
         if conn.table is not None:
@@ -544,6 +586,8 @@ class Hub:
         table = self.get(table_id)
         if table is None:
             raise ProtocolError("no_table", f"no table has the id {table_id!r}")
+        if self.broker.shared:
+            self.catch_up(table, broadcast=False)
         conn.table, conn.seat = table, None
         table.spectators.add(conn)
         table.idle_since = None
@@ -579,6 +623,8 @@ class Hub:
                 table.grace_timer.cancel()
                 table.grace_timer = None
             self.kick(table)
+        if conn.seat not in table.local_seats():
+            self._presence_out(table)  # the other processes stop counting this one's
         table.presence_changed()
         self._maybe_evict(table)
 
@@ -591,6 +637,7 @@ class Hub:
             self._unload(table)
 
     def _unload(self, table: Table) -> None:
+        self.broker.release(table.id)
         if table.grace_timer is not None:
             table.grace_timer.cancel()
             table.grace_timer = None
@@ -611,7 +658,9 @@ class Hub:
                 continue
             if table.bots_only and not table.is_over and table.stopped is None:
                 continue
-            if not table.is_over and table.stopped is None:
+            # a person connected to another process is still playing: leave this process's
+            # memory, not the lobby
+            if not table.is_over and table.stopped is None and not table.remote:
                 self._set_status(table, "idle")
             self._unload(table)
             gone += 1
@@ -635,6 +684,8 @@ class Hub:
 
     def resync(self, conn: Connection, reply_to: Any = None) -> None:
         table = self._table_of(conn)
+        if self.broker.shared:  # a notice may have been lost: the store has every move
+            self.catch_up(table)
         conn.post(table.state(conn.seat, True, reply_to=reply_to))
 
     def record(self, conn: Connection, reply_to: Any = None) -> None:
@@ -745,6 +796,8 @@ class Hub:
         table = self._table_of(conn)
         if conn.seat is None:
             raise ProtocolError("not_seated")
+        if self.broker.shared and isinstance(version, int) and version > table.version:
+            self.catch_up(table)  # another process stored moves this one has not heard of
         if table.is_over:
             raise ProtocolError("over")
         if version != table.version:
@@ -772,6 +825,13 @@ class Hub:
         try:
             self.storage.add_move(table.id, n, seat, canonical, finished=match.is_over,
                                   progress=progress)
+        except MoveConflict:
+            # another process stored move n first: take the table as stored, with its move
+            self._reload(table)
+            table.broadcast(skip=reply[0] if reply is not None else None)
+            self.kick(table)
+            raise ProtocolError("stale", f"another move was made first; the state is at "
+                                         f"version {table.version}") from None
         except Exception as e:  # the disk refused: undo by rebuilding from what is stored
             log.exception("storing move %d of table %s failed", n, table.id)
             stored = self.storage.load(table.id)
@@ -787,8 +847,206 @@ class Hub:
         self.moves_applied += 1
         if len(match.deals) != deals:
             table.last_deal_end = table.version
+        # the move rides along, so that a process one move behind needs no read of the store
+        self.broker.publish(table.id, {"v": table.version, "m": [seat, canonical]})
         table.broadcast(reply)
         self.kick(table)
+
+    # ---- several processes: catching up, seats and presence from elsewhere, leases
+
+    def _reload(self, table: Table) -> None:
+        """Rebuild a table's match from the store (after a lost race or a failed write)."""
+        stored = self.storage.load(table.id)
+        if stored is None:
+            return
+        rebuilt = replay(stored.record())
+        assert isinstance(rebuilt, Match)
+        table.match = rebuilt
+        table.stored.moves = stored.moves
+        table.stored.status = stored.status
+        table.last_deal_end = table.version if rebuilt.deals else -1
+        table._state_cache.clear()
+
+    def catch_up(self, table: Table, broadcast: bool = True) -> int:
+        """Play the moves another process stored after this one's version; how many. With
+        ``broadcast``, this process's clients get their views and the bots are kicked."""
+        new = self.storage.moves_after(table.id, table.version)
+        if not new:
+            return 0
+        match = table.match
+        for seat, text in new:
+            deals = len(match.deals)
+            try:
+                match.play(text, seat=seat)
+            except ValueError:  # cannot happen with a sound store: start again from it
+                log.exception("catching up table %s failed; rebuilding it", table.id)
+                self._reload(table)
+                break
+            table.stored.moves.append((seat, text))
+            if len(match.deals) != deals:
+                table.last_deal_end = table.version
+        if match.is_over:
+            table.stored.status = "over"
+        table.updated = time.time()
+        if broadcast:
+            table.broadcast()
+            self.kick(table)
+        return len(new)
+
+    def _play_notice(self, table: Table, carried: Any) -> bool:
+        """Play the move a notice carries (the next one), as :meth:`catch_up` would; False
+        when it cannot be (then the store decides)."""
+        if not (isinstance(carried, list) and len(carried) == 2 and
+                isinstance(carried[0], int) and isinstance(carried[1], str)):
+            return False
+        seat, text = carried
+        match = table.match
+        deals = len(match.deals)
+        try:
+            match.play(text, seat=seat)
+        except ValueError:
+            return False
+        table.stored.moves.append((seat, text))
+        if len(match.deals) != deals:
+            table.last_deal_end = table.version
+        if match.is_over:
+            table.stored.status = "over"
+        table.updated = time.time()
+        table.broadcast()
+        self.kick(table)
+        return True
+
+    def reload_seats(self, table: Table) -> None:
+        """Take the seats' claims and names from the store (claimed through another process)."""
+        stored = self.storage.load(table.id)
+        if stored is None:
+            return
+        for seat, d in zip(table.seats, stored.seats):
+            fresh = Seat.from_stored(seat.index, d)
+            seat.token_hash, seat.name = fresh.token_hash, fresh.name
+        table.stored.seats = stored.seats
+        table.stored.status = stored.status
+
+    def remote_change(self, table_id: str, msg: dict[str, Any]) -> None:
+        """A notice from another process about a table (see :mod:`.broker`)."""
+        table = self.tables.get(table_id)
+        if table is None:  # not in memory here: it is read from the store when asked for
+            return
+        if "seats" in msg:
+            self.reload_seats(table)
+            table.presence_changed()
+        version = msg.get("v")
+        if isinstance(version, int) and version > table.version:
+            played = version == table.version + 1 and self._play_notice(table, msg.get("m"))
+            if not played:  # more than one move behind, or no move carried: the store
+                self.catch_up(table)
+        if "stopped" in msg and table.stopped is None:
+            table.stopped = self._stop_reason()
+            table.stored.status = "stopped"
+            table.presence_changed()
+        if "p" in msg and isinstance(msg.get("from"), str) and isinstance(msg["p"], list):
+            seats = frozenset(i for i in msg["p"] if isinstance(i, int))
+            self._set_remote(table, msg["from"], seats)
+
+    def _set_remote(self, table: Table, proc: str, seats: frozenset[int] | None) -> None:
+        """Another process's connected seats (None: forget them); a seat whose last
+        connection went away starts its grace period here too."""
+        before = {s.index for s in table.seats if table.connected(s)}
+        if seats:
+            table.remote[proc] = (seats, time.monotonic() + 2 * self.broker.ttl)
+        else:
+            table.remote.pop(proc, None)
+        after = {s.index for s in table.seats if table.connected(s)}
+        if before == after:
+            return
+        now = time.monotonic()
+        for i in before - after:
+            if table.seats[i].claimed:
+                table.seats[i].away_since = now
+        for i in after - before:
+            table.seats[i].away_since = None
+        table.presence_changed()
+        self.kick(table)
+
+    def _presence_out(self, table: Table) -> None:
+        if self.broker.shared:
+            self.broker.publish(table.id, {"p": table.local_seats()})
+
+    def remote_presence(self, proc: str, tables: dict[str, Any]) -> None:
+        """Another process's heartbeat: its connected seats of every table it has clients of."""
+        for table_id, seats in tables.items():
+            table = self.tables.get(table_id)
+            if table is not None and isinstance(seats, list):
+                self._set_remote(table, proc, frozenset(i for i in seats if isinstance(i, int)))
+
+    @staticmethod
+    def _may_drive(table: Table) -> bool:
+        """Whether this process should hold the table's lease: the lease follows the people,
+        so that a bot answers a person from the person's own process (no trip through Redis
+        between them). A process without a person of the table gives way to one with them;
+        with people on several processes, whichever holds it keeps it."""
+        return table.bots_only or not table.remote or bool(table.local_seats())
+
+    def _want_lease(self, table: Table) -> None:
+        """Ask for the table's lease (once at a time); on getting it, catch up and drive."""
+        if table.id in self._wanted:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._wanted.add(table.id)
+
+        async def ask() -> None:
+            try:
+                got = await self.broker.acquire(table.id)
+            finally:
+                self._wanted.discard(table.id)
+            if got and self.tables.get(table.id) is table:
+                self.catch_up(table)
+                self.kick(table)
+
+        task = loop.create_task(ask())
+        self._bot_tasks.add(task)
+        task.add_done_callback(self._bot_tasks.discard)
+
+    async def lease_tick(self) -> None:
+        """Every ``ttl / 3`` seconds with a shared broker: renew the leases held and take
+        those of live tables nobody holds (their holder died), in one round trip; send this
+        process's presence in one heartbeat; forget other processes' presence that stopped
+        being repeated."""
+        now = time.monotonic()
+        beat: dict[str, list[int]] = {}
+        want: list[Table] = []
+        for table in list(self.tables.values()):
+            for proc, (_, until) in list(table.remote.items()):
+                if until <= now:
+                    self._set_remote(table, proc, None)
+            seats = table.local_seats()
+            if seats:
+                beat[table.id] = seats
+            if table.is_over or table.stopped is not None:
+                self.broker.release(table.id)
+            elif self._may_drive(table):
+                want.append(table)
+            else:  # the people are connected elsewhere: their process drives
+                self.broker.release(table.id)
+        if beat:
+            self.broker.heartbeat(beat)
+        had = {t.id for t in want if self.broker.holds(t.id)}
+        got = await self.broker.acquire_many([t.id for t in want])
+        for table in want:
+            if table.id in got and table.id not in had and self.tables.get(table.id) is table:
+                self.catch_up(table)
+                self.kick(table)
+        # tables of bots only need no client to go on: take those that nobody drives
+        for table_id in self.storage.live_ids(bots_only=True):
+            if table_id in self.tables or table_id in self.broken:
+                continue
+            if await self.broker.acquire(table_id):
+                loaded = self.get(table_id)
+                if loaded is not None:
+                    self.kick(loaded)
 
     # ---- bots
 
@@ -799,9 +1057,14 @@ class Hub:
         seat = table.match.to_move
         if seat is None:
             return
+        if not self.broker.holds(table.id):
+            if self._may_drive(table):
+                self._want_lease(table)  # another process may hold it: then it drives
+            return
         if table.bots_only and table.version >= self.limits.bot_table_moves:
             table.stopped = self._stop_reason()
             self._set_status(table, "stopped")
+            self.broker.publish(table.id, {"stopped": 1})
             table.presence_changed()
             return
         if not table.bot_controls(seat):
@@ -855,10 +1118,13 @@ class Hub:
         if table.version != version or not table.bot_controls(seat) or table.is_over:
             self.kick(table)  # the state moved on (the person came back): nothing to do
             return
+        if not self.broker.holds(table.id):
+            return  # the lease went to another process while the bot thought: it drives
         try:
             self._apply(table, seat, move)
         except ProtocolError as e:
-            log.error("bot move %r at table %s refused: %s", move, table.id, e.message)
+            if e.code != "stale":  # a lost race is normal with several processes
+                log.error("bot move %r at table %s refused: %s", move, table.id, e.message)
 
     def drop_connections(self, table_id: str, code: int = 1012) -> int:
         """Close every connection of a table from the server's side (a restart, a test)."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .storage import Storage
+    from .storage import Store
 
 __all__ = ["Limits", "RateLimiter", "caps_refusal"]
 
@@ -84,10 +84,10 @@ class RateLimiter:
         return 0.0
 
 
-def caps_refusal(storage: Storage, limits: Limits, client: str | None,
+def caps_refusal(storage: Store, limits: Limits, client: str | None,
                  bots_only: bool) -> str | None:
     """Why a new table would pass a cap (open tables per client and in all, tables of bots
-    only playing per client and in all), or None when it would not. Counted in SQLite over
+    only playing per client and in all), or None when it would not. Counted in the store over
     indexes, so the check costs the same however many tables there are."""
     from .storage import LIVE
 

@@ -21,12 +21,13 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-__all__ = ["LIVE", "STATUSES", "Storage", "StoredTable", "default_data_dir", "seat_status"]
+__all__ = ["LIVE", "STATUSES", "CapRefusal", "MoveConflict", "Storage", "Store",
+           "StoredTable", "default_data_dir", "open_store", "seat_status"]
 
 # open: a person's seat is free; playing: every seat taken; over: the match ended; idle: left
 # by everyone for longer than the eviction age (out of memory and the lobby, resumable);
@@ -69,6 +70,22 @@ CREATE TABLE IF NOT EXISTS moves (
     PRIMARY KEY (table_id, n)
 ) WITHOUT ROWID;
 """
+
+
+class CapRefusal(Exception):
+    """A new table would pass one of the caps on tables (the message says which)."""
+
+
+class MoveConflict(Exception):
+    """Move number n of a table is already stored: another process stored it first."""
+
+
+def _conflict(e: sqlite3.IntegrityError, table_id: str, n: int) -> Exception:
+    """A duplicate (table, n) is a lost race; any other constraint (a move of an unknown
+    table) stays the error it is."""
+    if getattr(e, "sqlite_errorname", "") == "SQLITE_CONSTRAINT_PRIMARYKEY":
+        return MoveConflict(f"move {n} of table {table_id} is already stored")
+    return e
 
 
 def default_data_dir() -> Path:
@@ -117,6 +134,50 @@ def seat_status(seats: list[dict[str, Any]]) -> str:
     """'open' while a person's seat is unclaimed, else 'playing' (for a match not over)."""
     free = any(s.get("kind") == "human" and not s.get("token_hash") for s in seats)
     return "open" if free else "playing"
+
+
+class Store(Protocol):
+    """What the hub needs of a store: SQLite (:class:`Storage`, one process) and PostgreSQL
+    (:class:`cardplay.server.pgstore.PostgresStorage`, any number of processes) both give it.
+
+    ``add_move`` raises :class:`MoveConflict` when move ``n`` of the table is already stored
+    (its key is (table, n)): of two processes racing for one move, exactly one commits."""
+
+    @property
+    def where(self) -> str: ...
+
+    def start_checkpointer(self, interval: float = 1.0) -> None: ...
+    def close(self) -> None: ...
+    def create_table(self, table: StoredTable,
+                     guard: Callable[[], str | None] | None = None) -> None: ...
+    def update_seats(self, table_id: str, seats: list[dict[str, Any]],
+                     status: str | None = None) -> None: ...
+    def set_status(self, table_id: str, status: str) -> None: ...
+    def add_move(self, table_id: str, n: int, seat: int, move: str, finished: bool = False,
+                 progress: tuple[list[Any], int] | None = None) -> None: ...
+    def load(self, table_id: str) -> StoredTable | None: ...
+    def moves_after(self, table_id: str, n: int) -> list[tuple[int, str]]: ...
+    def all_tables(self) -> Iterator[StoredTable]: ...
+    def live_tables(self) -> Iterator[tuple[StoredTable, float]]: ...
+    def live_ids(self, bots_only: bool) -> list[str]: ...
+    def lobby_page(self, status: str, limit: int, before: tuple[float, str] | None = None
+                   ) -> list[dict[str, Any]]: ...
+    def count(self, statuses: tuple[str, ...] = LIVE, *, creator: str | None = None,
+              bots_only: bool | None = None) -> int: ...
+    def move_count(self, table_id: str) -> int: ...
+
+
+def open_store(data_dir: str | os.PathLike[str] | None, database: str | None = None,
+               durability: str = "normal") -> Store:
+    """SQLite in ``data_dir`` or, given a ``postgresql://`` URL, PostgreSQL (whose modules are
+    imported only then: plain SQLite needs nothing outside the standard library)."""
+    if database is None:
+        return Storage(data_dir if data_dir is not None else default_data_dir(), durability)
+    if not database.startswith(("postgresql://", "postgres://")):
+        raise ValueError("--database takes a postgresql:// URL")
+    from .pgstore import PostgresStorage
+
+    return PostgresStorage(database)
 
 
 class Storage:
@@ -185,6 +246,10 @@ class Storage:
             raise
 
     @property
+    def where(self) -> str:
+        return str(self.path)
+
+    @property
     def journal_mode(self) -> str:
         return str(self._db.execute("PRAGMA journal_mode").fetchone()[0])
 
@@ -197,10 +262,16 @@ class Storage:
                 self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         self._db.close()
 
-    def create_table(self, table: StoredTable) -> None:
-        """Store a new table's header and seats (committed on return)."""
+    def create_table(self, table: StoredTable,
+                     guard: Callable[[], str | None] | None = None) -> None:
+        """Store a new table's header and seats (committed on return). ``guard`` (the caps'
+        check) runs first; a message from it refuses the table (:class:`CapRefusal`). One
+        process on one thread: nothing can come in between the check and the insert."""
         if table.status not in STATUSES:
             raise ValueError(f"unknown status {table.status!r}")
+        refusal = guard() if guard is not None else None
+        if refusal is not None:
+            raise CapRefusal(refusal)
         self._db.execute(
             f"INSERT INTO tables ({_COLUMNS}) VALUES ({', '.join('?' * 16)})",
             (table.id, table.game, json.dumps(table.options), table.seed, table.dealer,
@@ -230,8 +301,11 @@ class Storage:
         now = time.time()
         db = self._db
         if not finished and progress is None:
-            db.execute("INSERT INTO moves (table_id, n, seat, move, at) VALUES (?, ?, ?, ?, ?)",
-                       (table_id, n, seat, move, now))
+            try:
+                db.execute("INSERT INTO moves (table_id, n, seat, move, at) "
+                           "VALUES (?, ?, ?, ?, ?)", (table_id, n, seat, move, now))
+            except sqlite3.IntegrityError as e:
+                raise _conflict(e, table_id, n) from e
             return
         db.execute("BEGIN")
         try:
@@ -244,9 +318,24 @@ class Storage:
                 db.execute("UPDATE tables SET finished = ?, status = 'over' WHERE id = ?",
                            (now, table_id))
             db.execute("COMMIT")
+        except sqlite3.IntegrityError as e:
+            db.execute("ROLLBACK")
+            raise _conflict(e, table_id, n) from e
         except BaseException:
             db.execute("ROLLBACK")
             raise
+
+    def moves_after(self, table_id: str, n: int) -> list[tuple[int, str]]:
+        """The moves numbered ``n`` and later, in order (what a process behind catches up)."""
+        return [(s, m) for s, m in self._db.execute(
+            "SELECT seat, move FROM moves WHERE table_id = ? AND n >= ? ORDER BY n",
+            (table_id, n))]
+
+    def live_ids(self, bots_only: bool) -> list[str]:
+        """The ids of the tables the lobby lists (of bots only, or with people)."""
+        return [r[0] for r in self._db.execute(
+            "SELECT id FROM tables WHERE status IN ('open', 'playing') AND bots_only = ?",
+            (int(bots_only),))]
 
     def load(self, table_id: str) -> StoredTable | None:
         row = self._db.execute(f"SELECT {_COLUMNS} FROM tables WHERE id = ?",

@@ -1,0 +1,224 @@
+"""PostgreSQL storage (psycopg 3), for several ``cardplay serve`` processes on one database.
+
+The same rows as the SQLite store (:mod:`cardplay.server.storage`): a table's header, seats
+(with the hashes of their tokens, never the tokens), lobby columns, and its moves keyed
+(table, n). Two processes that race for move n of a table both INSERT it; the primary key lets
+exactly one commit and the other gets :class:`~cardplay.server.storage.MoveConflict`.
+
+The schema belongs to Alembic (``migrations/`` beside this module): opening the store runs
+``upgrade head`` under a PostgreSQL advisory lock, so processes started together migrate once.
+
+Calls are synchronous, on the event loop's thread, as with SQLite: a move is checked, stored
+and broadcast with no other message of this process in between. One round trip to a nearby
+server costs well under a millisecond; a distant database makes every move wait for it.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import psycopg
+from psycopg import errors as pg_errors
+
+from .storage import LIVE, STATUSES, CapRefusal, MoveConflict, StoredTable
+
+__all__ = ["MIGRATIONS", "PostgresStorage", "upgrade"]
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+_CAPS_LOCK = 0x6361707300  # the advisory lock of table creation (any fixed number)
+
+_COLUMNS = ("id, game, options, seed, dealer, seats, created, finished, salt, commitment, "
+            "seed_source, status, creator, bots_only, scores, deals")
+
+
+def sqlalchemy_url(url: str) -> str:
+    """The URL Alembic (SQLAlchemy) needs for psycopg 3: ``postgresql+psycopg://...``."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def upgrade(url: str, revision: str = "head") -> None:
+    """Bring the database's schema to ``revision`` with Alembic (``cardplay db upgrade``)."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    # a ConfigParser value: a literal % in a password must be doubled
+    cfg.set_main_option("sqlalchemy.url", sqlalchemy_url(url).replace("%", "%%"))
+    command.upgrade(cfg, revision)
+
+
+class PostgresStorage:
+    """The tables and moves of one PostgreSQL database."""
+
+    def __init__(self, url: str, migrate: bool = True) -> None:
+        if migrate:
+            upgrade(url)
+        self.url = url
+        self._conn = self._connect()
+
+    def _connect(self) -> psycopg.Connection[Any]:
+        # autocommit: each statement is its own short transaction; a move with its lobby
+        # columns is one explicit transaction
+        return psycopg.connect(self.url, autocommit=True)
+
+    @property
+    def _db(self) -> psycopg.Connection[Any]:
+        """The connection, opened again when the last one was lost (a database restart, a
+        terminated backend): the call that met the loss failed, the next one works."""
+        if self._conn.closed:
+            self._conn = self._connect()
+        return self._conn
+
+    def _read(self, sql: str, args: Any = None) -> list[tuple[Any, ...]]:
+        """A read, tried once more on a fresh connection if the connection was lost (a read
+        changes nothing, so trying it again is safe; a write is not retried: it may have
+        committed before the loss)."""
+        try:
+            return self._db.execute(sql, args).fetchall()
+        except psycopg.OperationalError:
+            if not self._conn.closed:
+                raise
+            return self._db.execute(sql, args).fetchall()
+
+    @property
+    def where(self) -> str:
+        info = self._db.info
+        return f"postgresql://{info.host}:{info.port}/{info.dbname}"
+
+    def start_checkpointer(self, interval: float = 1.0) -> None:
+        """Nothing to do: PostgreSQL checkpoints by itself."""
+
+    def close(self) -> None:
+        self._conn.close()
+
+    def create_table(self, table: StoredTable,
+                     guard: Callable[[], str | None] | None = None) -> None:
+        """Store a new table; ``guard`` (the caps' check) runs in the same transaction, after
+        a lock that every process's creations take, so that processes creating tables at the
+        same instant cannot together pass a cap."""
+        if table.status not in STATUSES:
+            raise ValueError(f"unknown status {table.status!r}")
+        with self._db.transaction():
+            if guard is not None:
+                self._db.execute("SELECT pg_advisory_xact_lock(%s)", (_CAPS_LOCK,))
+                refusal = guard()
+                if refusal is not None:
+                    raise CapRefusal(refusal)
+            self._db.execute(
+                f"INSERT INTO tables ({_COLUMNS}) VALUES ({', '.join(['%s'] * 16)})",
+                (table.id, table.game, json.dumps(table.options), table.seed, table.dealer,
+                 json.dumps(table.seats), table.created, table.finished, table.salt,
+                 table.commitment, table.seed_source, table.status, table.creator,
+                 table.bots_only, json.dumps(table.scores), table.deals))
+
+    def update_seats(self, table_id: str, seats: list[dict[str, Any]],
+                     status: str | None = None) -> None:
+        if status is None:
+            self._db.execute("UPDATE tables SET seats = %s WHERE id = %s",
+                             (json.dumps(seats), table_id))
+        else:
+            self._db.execute("UPDATE tables SET seats = %s, status = %s WHERE id = %s",
+                             (json.dumps(seats), status, table_id))
+
+    def set_status(self, table_id: str, status: str) -> None:
+        if status not in STATUSES:
+            raise ValueError(f"unknown status {status!r}")
+        self._db.execute("UPDATE tables SET status = %s WHERE id = %s", (status, table_id))
+
+    def add_move(self, table_id: str, n: int, seat: int, move: str, finished: bool = False,
+                 progress: tuple[list[Any], int] | None = None) -> None:
+        """Store move ``n`` (0-based), committed on return; :class:`MoveConflict` when another
+        process stored move ``n`` first (nothing of this call is then stored)."""
+        now = time.time()
+        try:
+            with self._db.transaction():
+                self._db.execute(
+                    "INSERT INTO moves (table_id, n, seat, move, at) VALUES (%s, %s, %s, %s, %s)",
+                    (table_id, n, seat, move, now))
+                if progress is not None:
+                    self._db.execute("UPDATE tables SET scores = %s, deals = %s WHERE id = %s",
+                                     (json.dumps(progress[0]), progress[1], table_id))
+                if finished:
+                    self._db.execute(
+                        "UPDATE tables SET finished = %s, status = 'over' WHERE id = %s",
+                        (now, table_id))
+        except pg_errors.UniqueViolation as e:
+            raise MoveConflict(f"move {n} of table {table_id} is already stored") from e
+
+    def load(self, table_id: str) -> StoredTable | None:
+        rows = self._read(f"SELECT {_COLUMNS} FROM tables WHERE id = %s", (table_id,))
+        return self._table(rows[0]) if rows else None
+
+    def moves_after(self, table_id: str, n: int) -> list[tuple[int, str]]:
+        return [(s, m) for s, m in self._read(
+            "SELECT seat, move FROM moves WHERE table_id = %s AND n >= %s ORDER BY n",
+            (table_id, n))]
+
+    def all_tables(self) -> Iterator[StoredTable]:
+        rows = self._read(f"SELECT {_COLUMNS} FROM tables ORDER BY created")
+        for row in rows:
+            yield self._table(row)
+
+    def live_tables(self) -> Iterator[tuple[StoredTable, float]]:
+        rows = self._read(
+            f"SELECT {_COLUMNS}, COALESCE((SELECT MAX(at) FROM moves "
+            "WHERE table_id = tables.id), created) FROM tables "
+            "WHERE status IN ('open', 'playing') ORDER BY created")
+        for row in rows:
+            yield self._table(row[:-1]), float(row[-1])
+
+    def live_ids(self, bots_only: bool) -> list[str]:
+        return [r[0] for r in self._read(
+            "SELECT id FROM tables WHERE status IN ('open', 'playing') AND bots_only = %s",
+            (bots_only,))]
+
+    def lobby_page(self, status: str, limit: int, before: tuple[float, str] | None = None
+                   ) -> list[dict[str, Any]]:
+        where = "status = %s"
+        args: list[Any] = [status]
+        if before is not None:
+            where += " AND (created, id) < (%s, %s)"
+            args += [before[0], before[1]]
+        rows = self._read(
+            "SELECT id, game, options, seats, created, scores, deals, commitment, status, "
+            "(SELECT MAX(n) FROM moves WHERE table_id = tables.id) FROM tables "
+            f"WHERE {where} ORDER BY created DESC, id DESC LIMIT %s", (*args, limit))
+        return [{"id": r[0], "game": r[1], "options": json.loads(r[2]),
+                 "seats": json.loads(r[3]), "created": r[4],
+                 "scores": json.loads(r[5]) if r[5] else None, "deals": r[6],
+                 "commitment": r[7], "status": r[8],
+                 "version": 0 if r[9] is None else r[9] + 1} for r in rows]
+
+    def count(self, statuses: tuple[str, ...] = LIVE, *, creator: str | None = None,
+              bots_only: bool | None = None) -> int:
+        where = ["status = ANY(%s)"]
+        args: list[Any] = [list(statuses)]
+        if creator is not None:
+            where.append("creator = %s")
+            args.append(creator)
+        if bots_only is not None:
+            where.append("bots_only = %s")
+            args.append(bots_only)
+        return int(self._read(f"SELECT COUNT(*) FROM tables WHERE {' AND '.join(where)}",
+                              args)[0][0])
+
+    def move_count(self, table_id: str) -> int:
+        return int(self._read("SELECT COUNT(*) FROM moves WHERE table_id = %s",
+                              (table_id,))[0][0])
+
+    def _table(self, row: tuple[Any, ...]) -> StoredTable:
+        t = StoredTable(id=row[0], game=row[1], options=json.loads(row[2]), seed=row[3],
+                        dealer=row[4], seats=json.loads(row[5]), created=row[6], finished=row[7],
+                        salt=row[8], commitment=row[9], seed_source=row[10] or "server",
+                        status=row[11] or "open", creator=row[12], bots_only=bool(row[13]),
+                        scores=json.loads(row[14]) if row[14] else None, deals=row[15] or 0)
+        t.moves = self.moves_after(t.id, 0)
+        return t
