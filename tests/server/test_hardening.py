@@ -280,12 +280,16 @@ def test_defect5_open_tables_are_capped(tmp_path: Path) -> None:
 
 def test_defect5_bot_only_tables_are_capped_and_stop(tmp_path: Path) -> None:
     bots = [{"kind": "bot", "level": "random"}] * 2
-    with make_client(tmp_path, limits=Limits(bot_tables_per_client=1,
-                                             bot_table_moves=12)) as client:
+    # the cap, with a move limit no table of random bots reaches before the second request
+    with make_client(tmp_path / "cap", limits=Limits(bot_tables_per_client=1)) as client:
         t = create(client, seats=bots, options={"match_target": 100})
         assert t["seat"] is None and t["token"] is None
         r = client.post("/api/tables", json={"game": "sixty-six", "seats": bots})
         assert r.status_code == 429 and "bots only" in r.json()["error"]
+    # the move limit: random bots reach 12 moves at once, and the table stops there
+    with make_client(tmp_path / "stop", limits=Limits(bot_tables_per_client=1,
+                                                      bot_table_moves=12)) as client:
+        t = create(client, seats=bots, options={"match_target": 100})
         with client.websocket_connect("/ws") as spy:
             spy.send_json({"type": "watch", "table": t["table"]})
             recv(spy, "welcome")
