@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .bots.evaluation import evaluate
+from .bots.evaluation import NoWorld, evaluate
 from .engine import Deal, Match, RecordError, derive_seed
 from .engine.registry import replay
 
@@ -119,11 +119,18 @@ def review(record: Mapping[str, Any], seats: Iterable[int] | None = None,
             if len(legal) > 1:
                 view = target.view(seat)
                 played = deal.game.move(deal.game.code_of(text)).text
-                ev = evaluate(view, level, seed=derive_seed(seed, "review", i), moves=[played])
-                out.append(Decision(index=len(deal.history), deal=deal_no, seat=seat,
-                                    played=played, best=ev.best, values=dict(ev.values),
-                                    errors=dict(ev.errors), loss=ev.loss(played),
-                                    exact=ev.exact, worlds=ev.worlds))
+                try:
+                    ev = evaluate(view, level, seed=derive_seed(seed, "review", i),
+                                  moves=[played])
+                except NoWorld:
+                    # a few very constrained Twenty views defeat its sampler (see its
+                    # sample_deal): that decision is left out rather than the whole review
+                    ev = None
+                if ev is not None:
+                    out.append(Decision(index=len(deal.history), deal=deal_no, seat=seat,
+                                        played=played, best=ev.best, values=dict(ev.values),
+                                        errors=dict(ev.errors), loss=ev.loss(played),
+                                        exact=ev.exact, worlds=ev.worlds))
         target.play(text)
         if progress is not None:
             progress(i + 1, len(moves))

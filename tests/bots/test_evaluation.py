@@ -312,3 +312,23 @@ def test_banking_values_are_exact_expectations_of_the_settlement(name: str, phas
     if phase == "stake":  # a stake's value is linear in the stake
         per_chip = {int(m.split()[1]): v / int(m.split()[1]) for m, v in ev.values.items()}
         assert max(per_chip.values()) - min(per_chip.values()) < 1e-9
+
+
+def test_a_view_no_world_fits_is_left_out_of_a_review(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardplay.bots.evaluation import NoWorld, game_of
+
+    record = _bot_match("twenty", 4, "random", target=30)
+    start = cardplay.replay({**record, "moves": []})
+    assert isinstance(start, cardplay.Match)
+    game_type = type(game_of(start.view(0)))
+
+    def refuse(self: object, view: object, rng: object) -> Deal:
+        raise ValueError("no deck order fits")
+
+    monkeypatch.setattr(game_type, "sample_deal", refuse)
+    with pytest.raises(NoWorld, match="no world consistent with this view"):
+        deal = start.deal
+        while len(deal.legal_moves()) < 2:
+            start.play(start.legal_moves()[0])
+        evaluate(start.view(start.to_move or 0), "random", seed=1)
+    assert review(record, level="random").decisions == ()

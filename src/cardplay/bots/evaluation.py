@@ -33,7 +33,7 @@ from ..engine.registry import load
 from .random import RandomBot
 from .rollout import PolicyRolloutBot, pick_candidates
 
-__all__ = ["BUDGETS", "MAX_MOVES", "Evaluation", "evaluate", "game_of"]
+__all__ = ["BUDGETS", "MAX_MOVES", "Evaluation", "NoWorld", "evaluate", "game_of"]
 
 # level: (policy that finishes the sampled deals, worlds per decision)
 BUDGETS: Mapping[str, tuple[str, int]] = {
@@ -45,6 +45,10 @@ BUDGETS: Mapping[str, tuple[str, int]] = {
 # At most this many moves are sampled at one decision (stakes from the minimum to the bank are
 # hundreds of moves): the extremes, an even spread between them and every move asked for.
 MAX_MOVES = 12
+
+
+class NoWorld(ValueError):
+    """No world consistent with the view could be sampled, so nothing could be valued."""
 
 
 @dataclass(frozen=True)
@@ -174,7 +178,7 @@ def _sampled(game: Game, view: View, level: str, rng: random.Random,
             squares[i] += v * v
         n += 1
     if n == 0:
-        raise ValueError(f"{view.game}: no world consistent with this view could be sampled")
+        raise NoWorld(f"{view.game}: no world consistent with this view could be sampled")
     values: dict[str, float] = {}
     errors: dict[str, float] = {}
     for i, code in enumerate(cands):
