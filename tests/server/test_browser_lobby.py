@@ -73,3 +73,16 @@ def test_the_lobby_remembers_the_last_game_level_and_options(live: LiveServer,
     # another game has its own options
     page.select_option("#game", "sixty-six")
     expect(page.locator("#opt-match_target")).to_have_value("7")
+
+
+def test_an_invite_only_table_from_the_lobby(live: LiveServer, page: Page) -> None:
+    page.goto(live.url + "/")
+    page.select_option("#game", "two-ten-jack")
+    page.select_option("#seat-1", "human")
+    page.locator("#unlisted").check()
+    page.get_by_role("button", name="Create a table").click()
+    invite = page.locator("#invite-url").input_value()
+    table = invite.rsplit("/", 1)[-1]
+    lists = httpx.get(live.url + "/api/tables").json()
+    assert table not in [t["id"] for t in lists["open"] + lists["playing"]]
+    assert live.app.state.hub.get(table).stored.listed is False

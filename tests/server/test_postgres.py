@@ -20,6 +20,7 @@ from cardplay.server.storage import MoveConflict, StoredTable
 from .conftest import create, hello, recv
 from .test_protocol import (  # the same tests, here over the `client` below
     test_a_move_that_cannot_be_stored_changes_nothing,
+    test_an_invite_only_table_is_never_listed,
     test_create_join_and_lobby,
     test_create_table_rejects,
     test_every_error_changes_nothing,
@@ -31,7 +32,8 @@ from .test_protocol import (  # the same tests, here over the `client` below
 )
 
 __all__ = [
-    "test_a_move_that_cannot_be_stored_changes_nothing", "test_create_join_and_lobby",
+    "test_a_move_that_cannot_be_stored_changes_nothing",
+    "test_an_invite_only_table_is_never_listed", "test_create_join_and_lobby",
     "test_create_table_rejects", "test_every_error_changes_nothing", "test_games_catalog",
     "test_over_and_record", "test_reconnect_gets_a_full_resync",
     "test_spectator_sees_no_private_card", "test_two_clients_race_for_one_move",
@@ -49,10 +51,14 @@ def client(tmp_path: Path, pg_url: str) -> Iterator[TestClient]:
 def test_schema_is_alembics_and_sqlite_is_untouched(client: TestClient, pg_url: str,
                                                    tmp_path: Path) -> None:
     with psycopg.connect(pg_url) as db:
-        assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [("0001",)]
+        assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [("0002",)]
         names = {r[0] for r in db.execute(
             "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")}
     assert names == {"alembic_version", "tables", "moves"}
+    with psycopg.connect(pg_url) as db:  # revision 0002: invite-only tables
+        assert db.execute("SELECT column_default FROM information_schema.columns WHERE "
+                          "table_name = 'tables' AND column_name = 'listed'").fetchone() == \
+            ("true",)
     assert not (tmp_path / "cardplay.db").exists()
     # a second store on the same database migrates nothing and finds the same schema
     PostgresStorage(pg_url).close()
@@ -101,9 +107,9 @@ def test_cardplay_db_upgrade(pg_url: str, capsys: pytest.CaptureFixture[str]) ->
     from cardplay.cli import main
 
     assert main(["db", "upgrade", "--database", pg_url]) == 0
-    assert "revision 0001" in capsys.readouterr().out
+    assert "revision 0002" in capsys.readouterr().out
     with psycopg.connect(pg_url) as db:
-        assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [("0001",)]
+        assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [("0002",)]
         assert db.execute("SELECT COUNT(*) FROM tables").fetchone() == (0,)
     assert main(["db", "upgrade", "--database", pg_url]) == 0  # nothing left to do
     assert main(["db", "upgrade", "--database", "sqlite:///x"]) == 2

@@ -495,3 +495,20 @@ def test_checkpoints_run_off_the_event_loop(tmp_path: Path) -> None:
     wal = tmp_path / "cardplay.db-wal"
     assert not wal.exists() or wal.stat().st_size == 0
     assert Storage(tmp_path).move_count("t") == 200
+
+
+def test_an_invite_only_table_is_never_listed(client: TestClient) -> None:
+    people = [{"kind": "human"}, {"kind": "human"}]
+    listed = create(client, seats=people)
+    hidden = create(client, seats=people, listed=False)
+    open_ids = [t["id"] for t in client.get("/api/tables").json()["open"]]
+    assert listed["table"] in open_ids and hidden["table"] not in open_ids
+    summary = client.get(f"/api/tables/{hidden['table']}").json()
+    assert summary["listed"] is False and summary["open_seats"] == [1]
+    # the invite link still seats a friend, and the table stays out of every list
+    joined = client.post(f"/api/tables/{hidden['table']}/join").json()
+    assert joined["seat"] == 1
+    lists = client.get("/api/tables").json()
+    assert hidden["table"] not in [t["id"] for t in lists["open"] + lists["playing"]]
+    r = client.post("/api/tables", json={"game": "sixty-six", "seats": people, "listed": "no"})
+    assert r.status_code == 400 and r.json()["error"] == "'listed' is true or false"

@@ -6,7 +6,8 @@ HTTP (JSON):
 * ``GET /api/games/{name}/rules?lang=en|ru``: the rules of a game for players, as text;
 * ``GET /api/tables``: open tables (a person's seat is free) and tables in play, a page at a
   time (``?list=open|playing&limit=&cursor=``);
-* ``POST /api/tables``: a new table ``{"game", "options", "seats", "seed"?, "name"?}``; the caller
+* ``POST /api/tables``: a new table ``{"game", "options", "seats", "seed"?, "name"?, "listed"?}``
+  (``listed: false``: invite-only, in no lobby list); the caller
   takes the first person's seat: ``{"table", "seat", "token", "url", "invite", "watch"}``;
 * ``POST /api/tables/{id}/join``: an invite link's opener takes a free seat: ``{"seat", "token"}``;
 * ``GET /api/tables/{id}``: a table's summary; ``GET /api/tables/{id}/record``: its match record
@@ -222,7 +223,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
             table, seat, token = hub.create_table(
                 body.get("game"), body.get("options"), body.get("seats") or [],
                 seed=body.get("seed"), name=body.get("name"),
-                client=client_key(request.scope))
+                client=client_key(request.scope), listed=body.get("listed", True))
         except TableError as e:
             return body_error(e)
         return JSONResponse({"table": table.id, "seat": seat, "token": token,

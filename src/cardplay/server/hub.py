@@ -189,6 +189,7 @@ class Table:
                 "version": self.version, "deal_number": len(self.match.deals) + 1,
                 "is_over": self.is_over, "scores": self.match.scores,
                 "created": self.created, "spectators": len(self.spectators),
+                "listed": self.stored.listed,
                 **self.fairness()}
 
     def fairness(self) -> dict[str, Any]:
@@ -407,7 +408,8 @@ class Hub:
     def create_table(self, game_name: Any, options: Mapping[str, Any] | None,
                      seats: Iterable[Mapping[str, Any]], *, seed: Any = None,
                      claim: bool = True, name: Any = "", client: str | None = None,
-                     operator_seed: bool = False) -> tuple[Table, int | None, str | None]:
+                     operator_seed: bool = False,
+                     listed: Any = True) -> tuple[Table, int | None, str | None]:
         """A new table; with ``claim`` the caller takes the first person's seat and gets its
         token. Seats: ``{"kind": "human"}`` or ``{"kind": "bot", "level": "heuristic"}``.
 
@@ -416,7 +418,10 @@ class Hub:
         creator who chose the shuffle of a table with other people would know their cards.
         ``client`` (a key of the creator's address) is what the per-client caps count.
         ``operator_seed``: the seed comes from the server's own code (a test, a benchmark),
-        not from a client, and is recorded as such."""
+        not from a client, and is recorded as such. ``listed=False``: an invite-only table,
+        never in the lobby's lists (its invite link is the way in)."""
+        if not isinstance(listed, bool):
+            raise TableError("'listed' is true or false")
         if not isinstance(game_name, str):
             raise TableError("'game' is a game's name")
         try:
@@ -490,7 +495,7 @@ class Hub:
                              seed_source="server" if chosen is None else
                              "operator" if operator_seed else "creator",
                              status=seat_status(seat_dicts), creator=client,
-                             bots_only=humans == 0)
+                             bots_only=humans == 0, listed=listed)
         match = game.match(seed=match_seed)
         try:
             self.storage.create_table(stored, guard=lambda: caps_refusal(

@@ -32,7 +32,7 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 _CAPS_LOCK = 0x6361707300  # the advisory lock of table creation (any fixed number)
 
 _COLUMNS = ("id, game, options, seed, dealer, seats, created, finished, salt, commitment, "
-            "seed_source, status, creator, bots_only, scores, deals")
+            "seed_source, status, creator, bots_only, scores, deals, listed")
 
 
 def sqlalchemy_url(url: str) -> str:
@@ -113,11 +113,11 @@ class PostgresStorage:
                 if refusal is not None:
                     raise CapRefusal(refusal)
             self._db.execute(
-                f"INSERT INTO tables ({_COLUMNS}) VALUES ({', '.join(['%s'] * 16)})",
+                f"INSERT INTO tables ({_COLUMNS}) VALUES ({', '.join(['%s'] * 17)})",
                 (table.id, table.game, json.dumps(table.options), table.seed, table.dealer,
                  json.dumps(table.seats), table.created, table.finished, table.salt,
                  table.commitment, table.seed_source, table.status, table.creator,
-                 table.bots_only, json.dumps(table.scores), table.deals))
+                 table.bots_only, json.dumps(table.scores), table.deals, table.listed))
 
     def update_seats(self, table_id: str, seats: list[dict[str, Any]],
                      status: str | None = None) -> None:
@@ -182,7 +182,7 @@ class PostgresStorage:
 
     def lobby_page(self, status: str, limit: int, before: tuple[float, str] | None = None
                    ) -> list[dict[str, Any]]:
-        where = "status = %s"
+        where = "status = %s AND listed"  # an invite-only table is never listed
         args: list[Any] = [status]
         if before is not None:
             where += " AND (created, id) < (%s, %s)"
@@ -219,6 +219,7 @@ class PostgresStorage:
                         dealer=row[4], seats=json.loads(row[5]), created=row[6], finished=row[7],
                         salt=row[8], commitment=row[9], seed_source=row[10] or "server",
                         status=row[11] or "open", creator=row[12], bots_only=bool(row[13]),
-                        scores=json.loads(row[14]) if row[14] else None, deals=row[15] or 0)
+                        scores=json.loads(row[14]) if row[14] else None, deals=row[15] or 0,
+                        listed=bool(row[16]))
         t.moves = self.moves_after(t.id, 0)
         return t

@@ -40,6 +40,7 @@ LIVE = ("open", "playing")  # what the lobby lists and the table caps count
 _ADDED_COLUMNS = {
     "salt": "TEXT", "commitment": "TEXT", "seed_source": "TEXT", "status": "TEXT",
     "creator": "TEXT", "bots_only": "INTEGER NOT NULL DEFAULT 0", "scores": "TEXT",
+    "listed": "INTEGER NOT NULL DEFAULT 1",
     "deals": "INTEGER NOT NULL DEFAULT 0",
 }
 _INDEXES = """
@@ -48,7 +49,7 @@ CREATE INDEX IF NOT EXISTS tables_creator ON tables (creator, status);
 CREATE INDEX IF NOT EXISTS tables_bots ON tables (bots_only, status);
 """
 _COLUMNS = ("id, game, options, seed, dealer, seats, created, finished, salt, commitment, "
-            "seed_source, status, creator, bots_only, scores, deals")
+            "seed_source, status, creator, bots_only, scores, deals, listed")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -116,6 +117,7 @@ class StoredTable:
     bots_only: bool = False
     scores: list[Any] | None = None
     deals: int = 0
+    listed: bool = True  # False: an invite-only table, left out of the lobby's lists
 
     def record(self) -> dict[str, Any]:
         """The match record that :func:`cardplay.replay` rebuilds (the seed commitment's
@@ -273,11 +275,11 @@ class Storage:
         if refusal is not None:
             raise CapRefusal(refusal)
         self._db.execute(
-            f"INSERT INTO tables ({_COLUMNS}) VALUES ({', '.join('?' * 16)})",
+            f"INSERT INTO tables ({_COLUMNS}) VALUES ({', '.join('?' * 17)})",
             (table.id, table.game, json.dumps(table.options), table.seed, table.dealer,
              json.dumps(table.seats), table.created, table.finished, table.salt,
              table.commitment, table.seed_source, table.status, table.creator,
-             int(table.bots_only), json.dumps(table.scores), table.deals))
+             int(table.bots_only), json.dumps(table.scores), table.deals, int(table.listed)))
 
     def update_seats(self, table_id: str, seats: list[dict[str, Any]],
                      status: str | None = None) -> None:
@@ -364,7 +366,7 @@ class Storage:
                    ) -> list[dict[str, Any]]:
         """Up to ``limit`` tables of a status, newest first, after the cursor ``before``
         (created, id): one range of the ``tables_lobby`` index, whatever the table count."""
-        where = "status = ?"
+        where = "status = ? AND listed = 1"  # an invite-only table is never listed
         args: list[Any] = [status]
         if before is not None:
             # a row value: SQLite seeks the index to the cursor instead of scanning to it
@@ -399,7 +401,8 @@ class Storage:
                         dealer=row[4], seats=json.loads(row[5]), created=row[6], finished=row[7],
                         salt=row[8], commitment=row[9], seed_source=row[10] or "server",
                         status=row[11] or "open", creator=row[12], bots_only=bool(row[13]),
-                        scores=json.loads(row[14]) if row[14] else None, deals=row[15] or 0)
+                        scores=json.loads(row[14]) if row[14] else None, deals=row[15] or 0,
+                        listed=bool(row[16]))
         t.moves = [(s, m) for s, m in self._db.execute(
             "SELECT seat, move FROM moves WHERE table_id = ? ORDER BY n", (t.id,))]
         return t

@@ -195,6 +195,7 @@ async function showLobby() {
   const seatsBox = h("div", { class: "seats-config" });
   const levelSel = h("select", { id: "level", name: "level" });
   const nameInput = h("input", { type: "text", id: "name", maxlength: "40", autocomplete: "nickname" });
+  const unlisted = h("input", { type: "checkbox", id: "unlisted" });
   nameInput.value = localStorage.getItem("cardplay.name") || "";
   const err = h("p", { class: "error", role: "alert" });
 
@@ -283,7 +284,8 @@ async function showLobby() {
     localStorage.setItem("cardplay.options." + gameSel.value, JSON.stringify(optionValues()));
     try {
       const r = await getJSON("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ game: gameSel.value, options: optionValues(), seats, name: nameInput.value }) });
+        body: JSON.stringify({ game: gameSel.value, options: optionValues(), seats, name: nameInput.value,
+          listed: !(unlisted.checked && seats.some((x, i) => i > 0 && x.kind === "human")) }) });
       saveSeat(r.table, r.token, r.seat);
       navigate(r.url);
     } catch (e) { err.textContent = httpError(e, "create_error"); }
@@ -308,6 +310,7 @@ async function showLobby() {
     h("fieldset", { class: "field" }, h("legend", { text: t("options") }), optsBox),
     h("div", { class: "field" }, h("label", { for: "name", text: t("your_name") }), nameInput),
     h("fieldset", { class: "field" }, h("legend", { text: t("seats") }), seatsBox),
+    h("div", { class: "field check" }, unlisted, h("label", { for: "unlisted", text: t("unlisted") })),
     h("div", { class: "row" }, createBtn));
   renderOptions();
 
