@@ -79,10 +79,18 @@ def test_an_invite_only_table_from_the_lobby(live: LiveServer, page: Page) -> No
     page.goto(live.url + "/")
     page.select_option("#game", "two-ten-jack")
     page.select_option("#seat-1", "human")
-    page.locator("#unlisted").check()
+    expect(page.locator("#unlisted")).to_be_checked()  # unlisted unless asked otherwise
     page.get_by_role("button", name="Create a table").click()
     invite = page.locator("#invite-url").input_value()
     table = invite.rsplit("/", 1)[-1]
     lists = httpx.get(live.url + "/api/tables").json()
     assert table not in [t["id"] for t in lists["open"] + lists["playing"]]
     assert live.app.state.hub.get(table).stored.listed is False
+    # unticked, the table is in the open list for anyone
+    page.goto(live.url + "/")
+    page.select_option("#game", "two-ten-jack")
+    page.select_option("#seat-1", "human")
+    page.locator("#unlisted").uncheck()
+    page.get_by_role("button", name="Create a table").click()
+    public = page.locator("#invite-url").input_value().rsplit("/", 1)[-1]
+    assert public in [t["id"] for t in httpx.get(live.url + "/api/tables").json()["open"]]

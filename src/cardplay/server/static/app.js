@@ -195,7 +195,8 @@ async function showLobby() {
   const seatsBox = h("div", { class: "seats-config" });
   const levelSel = h("select", { id: "level", name: "level" });
   const nameInput = h("input", { type: "text", id: "name", maxlength: "40", autocomplete: "nickname" });
-  const unlisted = h("input", { type: "checkbox", id: "unlisted" });
+  // a table with invited people is unlisted unless its creator asks for the open list
+  const unlisted = h("input", { type: "checkbox", id: "unlisted", checked: true });
   nameInput.value = localStorage.getItem("cardplay.name") || "";
   const err = h("p", { class: "error", role: "alert" });
 
