@@ -129,3 +129,18 @@ def play_out(deal: Deal, bots: Sequence[Bot],
         if on_move is not None:
             on_move(seat, move)
     return moves
+
+
+def plain_margin(deal: Deal, seat: int) -> int:
+    """Minimax to the end of a two-player deal over the engine itself (no pruning, no tables):
+    the seat's final result minus the other's, with best play by both."""
+    if deal.to_move is None:
+        r = deal.result
+        assert r is not None
+        return r[seat] - r[1 - seat]
+    values = []
+    for code in deal.legal_codes():
+        child = deal.copy()
+        child.apply_code(code)
+        values.append(plain_margin(child, seat))
+    return max(values) if deal.to_move == seat else min(values)

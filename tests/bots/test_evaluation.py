@@ -26,20 +26,7 @@ from cardplay.builtin.sixty_six import SixtySixDeal
 from cardplay.cli import main
 from cardplay.engine import Deal
 from cardplay.review import review
-
-
-def plain_margin(deal: Deal, seat: int) -> int:
-    """Minimax to the end over the engine itself: the seat's final result minus the other's."""
-    if deal.to_move is None:
-        r = deal.result
-        assert r is not None
-        return r[seat] - r[1 - seat]
-    values = []
-    for code in deal.legal_codes():
-        child = deal.copy()
-        child.apply_code(code)
-        values.append(plain_margin(child, seat))
-    return max(values) if deal.to_move == seat else min(values)
+from helpers import plain_margin
 
 
 def endgames(game: cardplay.Game, count: int, max_cards: int,

@@ -44,7 +44,7 @@ from .render import (
     render_view,
 )
 
-__all__ = ["configure_play", "configure_replay", "run_play", "run_replay"]
+__all__ = ["configure_play", "configure_replay", "make_game", "run_play", "run_replay"]
 
 
 class _Quit(Exception):
@@ -78,7 +78,9 @@ def parse_options(pairs: Sequence[str], tr: Translator) -> dict[str, str]:
     return out
 
 
-def _make_game(args: argparse.Namespace, ui: Console) -> Game | None:
+def make_game(args: argparse.Namespace, ui: Console) -> Game | None:
+    """The game of ``--game``, ``--option`` and ``--players`` (as play and tui take them), or None
+    after saying what is wrong in the reader's language."""
     tr = ui.tr
     try:
         cls = find_game(args.game, tr)
@@ -139,7 +141,7 @@ class _Player:
 
 def run_play(args: argparse.Namespace, ui: Console) -> int:
     tr = ui.tr
-    game = _make_game(args, ui)
+    game = make_game(args, ui)
     if game is None:
         return 2
     n = game.players

@@ -878,25 +878,30 @@ class Hub:
         new = self.storage.moves_after(table.id, table.version)
         if not new:
             return 0
-        match = table.match
         for seat, text in new:
-            deals = len(match.deals)
             try:
-                match.play(text, seat=seat)
+                self._play_stored(table, seat, text)
             except ValueError:  # cannot happen with a sound store: start again from it
                 log.exception("catching up table %s failed; rebuilding it", table.id)
                 self._reload(table)
                 break
-            table.stored.moves.append((seat, text))
-            if len(match.deals) != deals:
-                table.last_deal_end = table.version
-        if match.is_over:
-            table.stored.status = "over"
-        table.updated = time.time()
         if broadcast:
             table.broadcast()
             self.kick(table)
         return len(new)
+
+    def _play_stored(self, table: Table, seat: int, text: str) -> None:
+        """Play on this process's copy of a table a move another process stored (ValueError,
+        and nothing changed, when the match refuses it)."""
+        match = table.match
+        deals = len(match.deals)
+        match.play(text, seat=seat)
+        table.stored.moves.append((seat, text))
+        if len(match.deals) != deals:
+            table.last_deal_end = table.version
+        if match.is_over:
+            table.stored.status = "over"
+        table.updated = time.time()
 
     def _play_notice(self, table: Table, carried: Any) -> bool:
         """Play the move a notice carries (the next one), as :meth:`catch_up` would; False
@@ -905,18 +910,10 @@ class Hub:
                 isinstance(carried[0], int) and isinstance(carried[1], str)):
             return False
         seat, text = carried
-        match = table.match
-        deals = len(match.deals)
         try:
-            match.play(text, seat=seat)
+            self._play_stored(table, seat, text)
         except ValueError:
             return False
-        table.stored.moves.append((seat, text))
-        if len(match.deals) != deals:
-            table.last_deal_end = table.version
-        if match.is_over:
-            table.stored.status = "over"
-        table.updated = time.time()
         table.broadcast()
         self.kick(table)
         return True

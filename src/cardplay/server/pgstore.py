@@ -24,15 +24,24 @@ from typing import Any
 import psycopg
 from psycopg import errors as pg_errors
 
-from .storage import LIVE, STATUSES, CapRefusal, MoveConflict, StoredTable
+from .storage import (
+    _COLUMNS,
+    LIVE,
+    LOBBY_COLUMNS,
+    STATUSES,
+    CapRefusal,
+    MoveConflict,
+    StoredTable,
+    lobby_entry,
+    table_of_row,
+    table_row,
+)
 
 __all__ = ["MIGRATIONS", "PostgresStorage", "upgrade"]
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 _CAPS_LOCK = 0x6361707300  # the advisory lock of table creation (any fixed number)
 
-_COLUMNS = ("id, game, options, seed, dealer, seats, created, finished, salt, commitment, "
-            "seed_source, status, creator, bots_only, scores, deals, listed")
 
 
 def sqlalchemy_url(url: str) -> str:
@@ -112,12 +121,9 @@ class PostgresStorage:
                 refusal = guard()
                 if refusal is not None:
                     raise CapRefusal(refusal)
+            row = table_row(table)
             self._db.execute(
-                f"INSERT INTO tables ({_COLUMNS}) VALUES ({', '.join(['%s'] * 17)})",
-                (table.id, table.game, json.dumps(table.options), table.seed, table.dealer,
-                 json.dumps(table.seats), table.created, table.finished, table.salt,
-                 table.commitment, table.seed_source, table.status, table.creator,
-                 table.bots_only, json.dumps(table.scores), table.deals, table.listed))
+                f"INSERT INTO tables ({_COLUMNS}) VALUES ({', '.join(['%s'] * len(row))})", row)
 
     def update_seats(self, table_id: str, seats: list[dict[str, Any]],
                      status: str | None = None) -> None:
@@ -188,14 +194,9 @@ class PostgresStorage:
             where += " AND (created, id) < (%s, %s)"
             args += [before[0], before[1]]
         rows = self._read(
-            "SELECT id, game, options, seats, created, scores, deals, commitment, status, "
-            "(SELECT MAX(n) FROM moves WHERE table_id = tables.id) FROM tables "
+            f"SELECT {LOBBY_COLUMNS} FROM tables "
             f"WHERE {where} ORDER BY created DESC, id DESC LIMIT %s", (*args, limit))
-        return [{"id": r[0], "game": r[1], "options": json.loads(r[2]),
-                 "seats": json.loads(r[3]), "created": r[4],
-                 "scores": json.loads(r[5]) if r[5] else None, "deals": r[6],
-                 "commitment": r[7], "status": r[8],
-                 "version": 0 if r[9] is None else r[9] + 1} for r in rows]
+        return [lobby_entry(r) for r in rows]
 
     def count(self, statuses: tuple[str, ...] = LIVE, *, creator: str | None = None,
               bots_only: bool | None = None) -> int:
@@ -215,11 +216,4 @@ class PostgresStorage:
                               (table_id,))[0][0])
 
     def _table(self, row: tuple[Any, ...]) -> StoredTable:
-        t = StoredTable(id=row[0], game=row[1], options=json.loads(row[2]), seed=row[3],
-                        dealer=row[4], seats=json.loads(row[5]), created=row[6], finished=row[7],
-                        salt=row[8], commitment=row[9], seed_source=row[10] or "server",
-                        status=row[11] or "open", creator=row[12], bots_only=bool(row[13]),
-                        scores=json.loads(row[14]) if row[14] else None, deals=row[15] or 0,
-                        listed=bool(row[16]))
-        t.moves = self.moves_after(t.id, 0)
-        return t
+        return table_of_row(row, self.moves_after(row[0], 0))

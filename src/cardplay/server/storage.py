@@ -50,6 +50,9 @@ CREATE INDEX IF NOT EXISTS tables_bots ON tables (bots_only, status);
 """
 _COLUMNS = ("id, game, options, seed, dealer, seats, created, finished, salt, commitment, "
             "seed_source, status, creator, bots_only, scores, deals, listed")
+# what a lobby page reads of each table, and the move count (MAX(n) of its moves)
+LOBBY_COLUMNS = ("id, game, options, seats, created, scores, deals, commitment, status, "
+                 "(SELECT MAX(n) FROM moves WHERE table_id = tables.id)")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -182,6 +185,32 @@ def open_store(data_dir: str | os.PathLike[str] | None, database: str | None = N
     return PostgresStorage(database)
 
 
+def table_row(table: StoredTable) -> tuple[Any, ...]:
+    """A table's values in the order of ``_COLUMNS``, as both stores write them (a bool is
+    stored as SQLite's 1/0 and as PostgreSQL's boolean)."""
+    return (table.id, table.game, json.dumps(table.options), table.seed, table.dealer,
+            json.dumps(table.seats), table.created, table.finished, table.salt,
+            table.commitment, table.seed_source, table.status, table.creator, table.bots_only,
+            json.dumps(table.scores), table.deals, table.listed)
+
+
+def table_of_row(row: tuple[Any, ...], moves: list[tuple[int, str]]) -> StoredTable:
+    """The table of a row of ``_COLUMNS`` (either store), with its moves."""
+    return StoredTable(id=row[0], game=row[1], options=json.loads(row[2]), seed=row[3],
+                       dealer=row[4], seats=json.loads(row[5]), created=row[6], finished=row[7],
+                       salt=row[8], commitment=row[9], seed_source=row[10] or "server",
+                       status=row[11] or "open", creator=row[12], bots_only=bool(row[13]),
+                       scores=json.loads(row[14]) if row[14] else None, deals=row[15] or 0,
+                       listed=bool(row[16]), moves=moves)
+
+
+def lobby_entry(r: tuple[Any, ...]) -> dict[str, Any]:
+    """What the lobby lists of a row of ``LOBBY_COLUMNS`` (either store)."""
+    return {"id": r[0], "game": r[1], "options": json.loads(r[2]), "seats": json.loads(r[3]),
+            "created": r[4], "scores": json.loads(r[5]) if r[5] else None, "deals": r[6],
+            "commitment": r[7], "status": r[8], "version": 0 if r[9] is None else r[9] + 1}
+
+
 class Storage:
     """The tables and moves of one data directory (``cardplay.db`` in it)."""
 
@@ -274,12 +303,9 @@ class Storage:
         refusal = guard() if guard is not None else None
         if refusal is not None:
             raise CapRefusal(refusal)
+        row = table_row(table)
         self._db.execute(
-            f"INSERT INTO tables ({_COLUMNS}) VALUES ({', '.join('?' * 17)})",
-            (table.id, table.game, json.dumps(table.options), table.seed, table.dealer,
-             json.dumps(table.seats), table.created, table.finished, table.salt,
-             table.commitment, table.seed_source, table.status, table.creator,
-             int(table.bots_only), json.dumps(table.scores), table.deals, int(table.listed)))
+            f"INSERT INTO tables ({_COLUMNS}) VALUES ({', '.join('?' * len(row))})", row)
 
     def update_seats(self, table_id: str, seats: list[dict[str, Any]],
                      status: str | None = None) -> None:
@@ -373,14 +399,9 @@ class Storage:
             where += " AND (created, id) < (?, ?)"
             args += [before[0], before[1]]
         rows = self._db.execute(
-            "SELECT id, game, options, seats, created, scores, deals, commitment, status, "
-            "(SELECT MAX(n) FROM moves WHERE table_id = tables.id) FROM tables "
+            f"SELECT {LOBBY_COLUMNS} FROM tables "
             f"WHERE {where} ORDER BY created DESC, id DESC LIMIT ?", (*args, limit)).fetchall()
-        return [{"id": r[0], "game": r[1], "options": json.loads(r[2]),
-                 "seats": json.loads(r[3]), "created": r[4],
-                 "scores": json.loads(r[5]) if r[5] else None, "deals": r[6],
-                 "commitment": r[7], "status": r[8],
-                 "version": 0 if r[9] is None else r[9] + 1} for r in rows]
+        return [lobby_entry(r) for r in rows]
 
     def count(self, statuses: tuple[str, ...] = LIVE, *, creator: str | None = None,
               bots_only: bool | None = None) -> int:
@@ -397,15 +418,8 @@ class Storage:
                                     args).fetchone()[0])
 
     def _table(self, row: tuple[Any, ...]) -> StoredTable:
-        t = StoredTable(id=row[0], game=row[1], options=json.loads(row[2]), seed=row[3],
-                        dealer=row[4], seats=json.loads(row[5]), created=row[6], finished=row[7],
-                        salt=row[8], commitment=row[9], seed_source=row[10] or "server",
-                        status=row[11] or "open", creator=row[12], bots_only=bool(row[13]),
-                        scores=json.loads(row[14]) if row[14] else None, deals=row[15] or 0,
-                        listed=bool(row[16]))
-        t.moves = [(s, m) for s, m in self._db.execute(
-            "SELECT seat, move FROM moves WHERE table_id = ? ORDER BY n", (t.id,))]
-        return t
+        return table_of_row(row, [(s, m) for s, m in self._db.execute(
+            "SELECT seat, move FROM moves WHERE table_id = ? ORDER BY n", (row[0],))])
 
     def move_count(self, table_id: str) -> int:
         return int(self._db.execute("SELECT COUNT(*) FROM moves WHERE table_id = ?",

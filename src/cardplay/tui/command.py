@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import bots as bots_mod
-from ..engine import Game, Match, OptionError, RecordError, derive_seed, game_class, games, replay
+from ..engine import Game, Match, RecordError, derive_seed, game_class, games, replay
 from ..i18n import Translator
 from ..wording import level_name
 from .table import Session, fresh_match
@@ -54,30 +54,6 @@ def game_entries(tr: Translator) -> list[tuple[str, str]]:
     return out
 
 
-def _make_game(args: argparse.Namespace, ui: Any) -> Game | None:
-    # the game and its options are named as for `cardplay play`
-    from ..cli.info import find_game
-    from ..cli.play import option_refusal, parse_options
-
-    tr = ui.tr
-    try:
-        cls = find_game(args.game, tr)
-        options: dict[str, Any] = dict(parse_options(args.option, tr))
-    except ValueError as e:
-        ui.error(str(e))
-        return None
-    if args.players is not None:
-        options["players"] = args.players
-    try:
-        return cls(**options)
-    except OptionError as e:
-        ui.error(option_refusal(cls, options, tr) or tr("options_conflict", error=str(e)))
-        return None
-    except ValueError as e:
-        ui.error(str(e))
-        return None
-
-
 def new_session(game: Game, seed: int, seat: int, level: str, tr: Translator,
                 path: Path | None) -> Session:
     """A match of ``game`` from ``seed`` with the person at ``seat`` and bots of ``level``
@@ -100,7 +76,9 @@ def run_tui(args: argparse.Namespace, ui: Any) -> int:
         args.game = PickerApp(tr, game_entries(tr)).run()
         if args.game is None:
             return 0
-    game = _make_game(args, ui)
+    from ..cli.play import make_game  # the game and its options are named as for `cardplay play`
+
+    game = make_game(args, ui)
     if game is None:
         return 2
     if not 0 <= args.seat < game.players:

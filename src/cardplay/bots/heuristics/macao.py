@@ -382,19 +382,27 @@ class HeuristicBot:
                                   self.solver(cnt, limit))
         return _round_ev(tuple(cnt), self.naturals, self.forced)
 
-    def buy_edge(self, view: View, cnt: list[int]) -> float:
-        """EV(buy) - EV(stand) for the seat's hand now (> 0: buy)."""
+    def stand_and_buy(self, view: View, cnt: list[int]) -> tuple[float, float]:
+        """The exact expected payoffs, per chip staked, of standing and of buying now."""
         hand = [int(c) for c in view.hand]
         if self.multi:
             d = [0] * 10
             for c in hand:
                 d[VALUE[c]] += 1
             base = [c + e for c, e in zip(cnt, d)]
-            total = sum(VALUE[c] for c in hand)
             solver = self.solver(base, int(view.public["stock"]) + len(hand))
-            st, bu = solver.decision(total, False, d)
-            return bu - st
+            return solver.decision(sum(VALUE[c] for c in hand), False, d)
         v = sum(VALUE[c] for c in hand) % 10
+        return (_ev(stand_dist(v, False, cnt, self.naturals)),
+                _ev(buy_dist(v, cnt, self.naturals)))
+
+    def buy_edge(self, view: View, cnt: list[int]) -> float:
+        """EV(buy) - EV(stand) for the seat's hand now (> 0: buy)."""
+        if self.multi:
+            stand, buy = self.stand_and_buy(view, cnt)
+            return buy - stand
+        # without multi_buy, whole counts over one denominator: a tie is a tie, not a rounding
+        v = sum(VALUE[int(c)] for c in view.hand) % 10
         t = sum(cnt)
         sd = stand_dist(v, False, cnt, self.naturals)
         bd = buy_dist(v, cnt, self.naturals)
@@ -420,17 +428,6 @@ def exact_values(game: Game, view: View,
         edge = bot.stake_edge(view, cnt)
         return {c: int(game.move(c).text.split()[1]) * edge for c in codes}, 1
     stake = int(view.public["stakes"][view.seat] or 0)
-    hand = [int(c) for c in view.hand]
-    if bot.multi:
-        d = [0] * 10
-        for c in hand:
-            d[VALUE[c]] += 1
-        base = [a + b for a, b in zip(cnt, d)]
-        solver = bot.solver(base, int(view.public["stock"]) + len(hand))
-        stand, buy = solver.decision(sum(VALUE[c] for c in hand), False, d)
-    else:
-        v = sum(VALUE[c] for c in hand) % 10
-        stand = _ev(stand_dist(v, False, cnt, bot.naturals))
-        buy = _ev(buy_dist(v, cnt, bot.naturals))
+    stand, buy = bot.stand_and_buy(view, cnt)
     worth = {"stand": stand * stake, "buy": buy * stake}
     return {c: worth[game.move(c).text] for c in codes}, 1
