@@ -324,12 +324,14 @@ async function showLobby() {
         open ? h("a", { href: "/join/" + x.id, "data-link": "1", text: t("join") }) : null,
         h("a", { href: "/watch/" + x.id, "data-link": "1", text: t("watch") })));
     const mine = await yourTables();
-    tablesPanel.replaceChildren(
-      mine.length ? h("h2", { id: "mine-h", text: t("your_tables") }) : null,
-      mine.length ? h("ul", { class: "tables", id: "your-tables" }, mine.map((x) => h("li", {},
+    // replaceChildren would write a null as the text "null": only the parts there are
+    const yours = mine.length ? [h("h2", { id: "mine-h", text: t("your_tables") }),
+      h("ul", { class: "tables", id: "your-tables" }, mine.map((x) => h("li", {},
         h("span", {}, h("strong", { text: gameTitle(x) }), " ", h("span", { class: "muted",
           text: x.is_over ? t("table_over") : `${t("deal_n", { n: x.deal_number })} · ${t("your_seat", { n: x.mySeat + 1 })}` })),
-        h("span", { class: "row" }, h("a", { href: "/t/" + x.id, "data-link": "1", text: x.is_over ? t("see_table") : t("back_to_table") }))))) : null,
+        h("span", { class: "row" }, h("a", { href: "/t/" + x.id, "data-link": "1", text: x.is_over ? t("see_table") : t("back_to_table") })))))] : [];
+    tablesPanel.replaceChildren(
+      ...yours,
       h("h2", { id: "open-h", text: t("open_tables") }),
       data.open.length ? h("ul", { class: "tables" }, data.open.map((x) => item(x, true))) : h("p", { class: "muted", text: t("none_open") }),
       h("h2", { text: t("playing_tables") }),
