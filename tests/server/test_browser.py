@@ -212,10 +212,12 @@ def test_accessibility_keyboard_and_russian(live: LiveServer, page: Page, tmp_pa
     assert page.evaluate("() => getComputedStyle(document.querySelector('div.enter'))"
                          ".animationName") == "deal-in"
     # a played card comes in from its player's side
+    # (the probes are removed at once: a full-width one, scaled while it moves, would widen
+    # the page that is measured next)
     assert page.evaluate("() => ['from-hand', 'from-seat'].map((k) => { const e ="
                          " document.createElement('div'); e.className = 'played enter ' + k;"
-                         " document.body.append(e); return getComputedStyle(e).animationName; })"
-                         ) == ["from-hand", "from-seat"]
+                         " document.body.append(e); const a = getComputedStyle(e).animationName;"
+                         " e.remove(); return a; })") == ["from-hand", "from-seat"]
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 400
 
