@@ -1,7 +1,7 @@
-// ESLint for the browser UI's scripts. They are four classic scripts loaded in order and sharing
-// one global scope (texts.js, app.js, table.js, coach.js), so names defined in one and used in
-// another are not "undefined": TypeScript's checker (tsconfig.json) checks every name across
-// the four, and ESLint checks the rest.
+// ESLint for the browser UI's scripts: ES modules (texts.js, common.js, coach.js, table.js,
+// app.js) that the browser loads as they are. Each imports what it uses, so a name used but
+// neither defined nor imported is an error here as well as in TypeScript's checker
+// (tsconfig.json).
 import js from "@eslint/js";
 import globals from "globals";
 
@@ -9,10 +9,9 @@ export default [
   js.configs.recommended,
   {
     files: ["src/cardplay/server/static/*.js"],
-    languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: { ...globals.browser } },
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.browser } },
     rules: {
-      "no-undef": "off",
-      "no-unused-vars": ["error", { vars: "local", args: "after-used", caughtErrors: "none" }],
+      "no-unused-vars": ["error", { vars: "all", args: "after-used", caughtErrors: "none" }],
       eqeqeq: ["error", "always"],
       "no-var": "error",
       "prefer-const": "error",

@@ -105,7 +105,11 @@ def test_pages_and_static(client: TestClient) -> None:
     for path in ("/", "/t/abc", "/join/abc", "/watch/abc"):
         r = client.get(path)
         assert r.status_code == 200 and "<html" in r.text.lower()
-    assert client.get("/static/app.js").status_code == 200
+    # the browser's scripts are ES modules: a browser runs them only with a JavaScript type
+    for name in ("app.js", "common.js", "texts.js", "table.js", "coach.js"):
+        r = client.get("/static/" + name)
+        assert r.status_code == 200 and r.headers["content-type"].startswith("text/javascript")
+    assert '<script type="module" src="/static/app.js">' in client.get("/").text
     assert client.get("/static/cards/2c/QH.svg").headers["content-type"].startswith("image/svg")
     assert client.get("/static/cards/4c/QD.svg").status_code == 200
     assert "CC0" in client.get("/static/cards/CREDITS.md").text

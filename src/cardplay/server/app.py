@@ -31,6 +31,7 @@ import dataclasses
 import gc
 import hashlib
 import logging
+import mimetypes
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from pathlib import Path
@@ -58,6 +59,11 @@ __all__ = ["STATIC", "CardplayApp", "create_app"]
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("cardplay.server")
+
+# The browser's scripts are ES modules, which a browser refuses to run unless they come with a
+# JavaScript type. Python guesses types from the system's tables (/etc/mime.types, the Windows
+# registry), and some of those say text/plain for .js: the type is set here, whatever they say.
+mimetypes.add_type("text/javascript", ".js")
 
 
 def _header(scope: Scope, name: bytes) -> str | None:

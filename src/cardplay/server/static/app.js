@@ -1,123 +1,10 @@
-/* cardplay browser UI: renders the views the server sends and sends moves. It holds no rules:
-   what is legal comes from view.legal_moves, every state from the server. Plain JS, no build. */
-"use strict";
-
-let lang = localStorage.getItem("cardplay.lang") || ((navigator.language || "en").startsWith("ru") ? "ru" : "en");
-if (!TEXTS[lang]) lang = "en";
-let fourColour = localStorage.getItem("cardplay.fourColour") === "1";
-
-function t(key, vars) {
-  let s = (TEXTS[lang] && TEXTS[lang][key]);
-  if (s === undefined) s = TEXTS.en[key];
-  if (s === undefined) s = key;
-  if (vars) for (const k of Object.keys(vars)) s = s.split("{" + k + "}").join(String(vars[k]));
-  return s;
-}
-/* ------------------------------------------------------------------ the games' declarations
-   GET /api/games serves each game's declaration: its public fields with their kinds and words,
-   its options and move kinds. Everything below renders from them; no game is known by name. */
-let CATALOG = null;
-async function loadCatalog() {
-  if (!CATALOG) CATALOG = Object.fromEntries((await getJSON("/api/games")).map((g) => [g.name, g]));
-  return CATALOG;
-}
-function declOf(game) { return (CATALOG && CATALOG[game]) || { public: [], moves: [], options: [] }; }
-function words(text) { return text ? (text[lang] || text.en || "") : ""; }
-function valueLabel(f, v) {
-  const x = (f.values || []).find((o) => o.value === v);
-  return x ? words(x.label) : String(v);
-}
-function moveKind(game, m) {
-  return declOf(game).moves.find((k) => new RegExp("^(?:" + k.pattern + ")$").test(m)) || null;
-}
-/* A field's value in words, as its kind says (the browser twin of cardplay.wording). */
-function fieldText(f, v, seats) {
-  if (v === null || v === undefined) return "—";
-  switch (f.kind) {
-    case "card": return prettyText(v);
-    case "cards": return v.length ? v.map(prettyText).join(" ") : "—";
-    case "move": return prettyText(v);
-    case "suit": return SUIT_SYMBOL[v] || String(v);
-    case "seat": return seatName(v, seats);
-    case "seats": return v.length ? v.map((x) => seatName(x, seats)).join(", ") : "—";
-    case "numbers": return v.length === 2 ? `${v[0]}–${v[1]}` : v.join(", ");
-    case "per_seat": return v.map((x, i) => `${seatName(i, seats)} ${x === null ? "—" : x}`).join(" · ");
-    case "per_seat_cards": return v.map((x, i) => `${seatName(i, seats)} ${x.length ? x.map(prettyText).join(" ") : "—"}`).join(" · ");
-    case "choice": return valueLabel(f, v);
-    case "per_seat_choice": return v.map((x, i) => `${seatName(i, seats)} ${valueLabel(f, x)}`).join(" · ");
-    case "flag": return t(v ? "yes" : "no");
-    case "record": return recordText(f.fields, v, seats);
-    case "records": return v.length ? v.map((r) => recordText(f.fields, r, seats)).join(" | ") : "—";
-    default: return String(v);
-  }
-}
-function recordText(fields, r, seats) {
-  const parts = fields.filter((f) => r[f.name] !== null && r[f.name] !== undefined && r[f.name] !== false &&
-    !(Array.isArray(r[f.name]) && !r[f.name].length));
-  const names = parts.map((f) => f.name);
-  if (names.includes("seat") && names.includes("card")) {
-    const notes = parts.filter((f) => f.name !== "seat" && f.name !== "card")
-      .map((f) => f.kind === "flag" ? words(f.label).toLowerCase() : `${words(f.label)}: ${fieldText(f, r[f.name], seats)}`);
-    return `${seatName(r.seat, seats)}: ${prettyText(r.card)}` + (notes.length ? ` (${notes.join(", ")})` : "");
-  }
-  return parts.map((f) => `${words(f.label)}: ${fieldText(f, r[f.name], seats)}`).join("; ") || "—";
-}
-/* One seat's entry of a per-seat field, for the seat boxes. */
-function seatValueText(f, x) {
-  if (x === null || x === undefined) return null;
-  if (f.kind === "per_seat_cards") return x.length ? x.map(prettyText).join(" ") : null;
-  if (f.kind === "per_seat_choice") return valueLabel(f, x);
-  return String(x);
-}
-function cardName(c) {
-  return lang === "ru" ? `${RANKS.ru[c[0]]} ${SUITS.ru[c[1]]}` : `${RANKS.en[c[0]]} of ${SUITS.en[c[1]]}`;
-}
-function cardShort(c) {
-  const r = (RANK_SHORT[lang] && RANK_SHORT[lang][c[0]]) || RANK_SHORT.en[c[0]] || c[0];
-  return r + SUIT_SYMBOL[c[1]];
-}
-function prettyText(text) {
-  return String(text).replace(CARD_TOKEN, (m, r, s) => cardShort(r + s)).replace(/=([SHDC])$/, (m, s) => "=" + SUIT_SYMBOL[s]);
-}
-function levelName(level) { return t("level_" + level) === "level_" + level ? level : t("level_" + level); }
-
-/* ------------------------------------------------------------------ DOM helpers */
-function h(tag, attrs, ...kids) {
-  const el = document.createElement(tag);
-  if (attrs) for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") el.className = v;
-    else if (k === "text") el.textContent = v;
-    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else if (v === true) el.setAttribute(k, "");
-    else el.setAttribute(k, v);
-  }
-  for (const kid of kids.flat(Infinity)) {
-    if (kid === null || kid === undefined || kid === false) continue;
-    el.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
-  }
-  return el;
-}
-function cardImg(c, mini) {
-  const style = fourColour ? "4c" : "2c";
-  return h("img", { class: "card" + (mini ? " mini" : ""), src: `/static/cards/${style}/${c}.svg`,
-    alt: cardName(c), width: mini ? 46 : 76, height: mini ? 64 : 106, draggable: "false" });
-}
-function backImg(mini, alt) {
-  return h("img", { class: "card" + (mini ? " mini" : ""), src: "/static/cards/back.svg",
-    alt: alt || t("card_back"), width: mini ? 46 : 76, height: mini ? 64 : 106 });
-}
-function announce(text) {
-  const live = document.getElementById("live");
-  live.textContent = "";
-  setTimeout(() => { live.textContent = text; }, 30);
-}
-function banner(text) {
-  const b = document.getElementById("banner");
-  b.textContent = text || "";
-  b.hidden = !text;
-}
-const main = () => document.getElementById("main");
+/* cardplay browser UI, the page's entry module: the lobby, an invitation, the connection to a
+   table and the routes between them. Plain JavaScript as ES modules, loaded as they are (no build). */
+import { fourColour, lang, setFourColour, setLang, t } from "./texts.js";
+import { T, announce, banner, gameTitle, getJSON, h, httpError, levelName, loadCatalog, main, navigate,
+  prettyText, redraw, saveSeat, seatName, setRouter, words, yourTables } from "./common.js";
+import { onCoach, onCoachError } from "./coach.js";
+import { renderTable } from "./table.js";
 
 function applyChrome() {
   document.documentElement.lang = lang;
@@ -133,46 +20,6 @@ function applyChrome() {
 /* ------------------------------------------------------------------ lobby */
 let catalog = null;
 let lobbyTimer = null;
-
-async function getJSON(url, opts) {
-  const r = await fetch(url, opts);
-  let body = null;
-  try { body = await r.json(); } catch (e) { body = null; }
-  if (!r.ok) {
-    const e = /** @type {Error & {status?: number}} */ (new Error((body && (body.error || body.detail)) || r.statusText));
-    e.status = r.status;
-    throw e;
-  }
-  return body;
-}
-
-/* A refused request in the reader's language: what the status means, else the server's words. */
-function httpError(e, key) {
-  const known = { 429: "http_429", 409: "http_409", 404: "http_404", 413: "http_413", 503: "http_503" }[e.status];
-  return known ? t(known) : t(key, { message: e.message });
-}
-
-function gameTitle(g) { return (g.title && (g.title[lang] || g.title.en)) || g.name; }
-
-/* the tables this browser has a seat at, newest first (at most 8), as the server lists them now;
-   a table the server no longer knows is forgotten */
-let yourCache = { at: 0, list: [] };
-async function yourTables() {
-  // the lobby refreshes every few seconds; one's own tables are asked for at most twice a minute
-  if (Date.now() - yourCache.at < 30000) return yourCache.list;
-  const out = [];
-  for (const saved of savedSeats().slice(0, 8)) {
-    try {
-      const x = await getJSON("/api/tables/" + encodeURIComponent(saved.table));
-      out.push({ ...x, mySeat: saved.seat });
-    } catch (e) {
-      if (e.status === 404) localStorage.removeItem("cardplay.token." + saved.table);
-    }
-  }
-  yourCache = { at: Date.now(), list: out };
-  return out;
-}
-
 async function showLobby() {
   document.title = "cardplay";
   const m = main();
@@ -185,7 +32,6 @@ async function showLobby() {
   const params = new URLSearchParams(location.search);
   const gameSel = h("select", { id: "game", name: "game" },
     catalog.map((g) => h("option", { value: g.name, text: gameTitle(g) })));
-  // The flagship game is preselected so that a game against a bot is one click away.
   // The last game played here comes back, else the flagship game, so a game against a bot is one
   // click away.
   const remembered = localStorage.getItem("cardplay.game");
@@ -378,49 +224,6 @@ async function showJoin(id) {
   name.focus();
 }
 
-/* ------------------------------------------------------------------ a table */
-const T = { ws: null, id: null, token: null, seat: null, state: null, welcome: null, previous: null,
-  seenPrevious: -1, retry: 0, closing: false, pending: false, selected: new Set(), lastVersion: -1,
-  status: "", statusBad: false, shownTrick: false };
-
-/* seats this browser holds, by table: {token, seat, at} (at: when it was taken, for "your tables") */
-function saveSeat(table, token, seat) {
-  yourCache = { at: 0, list: [] };
-  localStorage.setItem("cardplay.token." + table, JSON.stringify({ token, seat, at: Date.now() }));
-}
-function savedSeats() {
-  const out = [];
-  for (let i = 0; i < localStorage.length; i++) {
-    const k = localStorage.key(i);
-    if (!k || !k.startsWith("cardplay.token.")) continue;
-    try { out.push({ table: k.slice(15), ...JSON.parse(localStorage.getItem(k)) }); } catch (e) { /* not ours */ }
-  }
-  return out.sort((a, b) => (b.at || 0) - (a.at || 0));
-}
-/* a new table like the one just finished: the same game, options and bots, the person in the same
-   seat (a game against bots alone; with other people the lobby's invite is the way) */
-async function rematch(s) {
-  const seats = s.seats.map((x) => x.kind === "bot" ? { kind: "bot", level: x.level } : { kind: "human" });
-  const mine = seats.splice(T.seat, 1)[0];
-  seats.unshift(mine);
-  try {
-    const r = await getJSON("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ game: s.game, options: s.view.options, seats, name: localStorage.getItem("cardplay.name") || "" }) });
-    saveSeat(r.table, r.token, r.seat);
-    navigate(r.url);
-  } catch (e) { T.status = httpError(e, "create_error"); T.statusBad = true; renderTable(T.state); }
-}
-
-function seatName(i, seats) {
-  if (i === null || i === undefined) return "—";
-  const s = (seats || (T.state && T.state.seats) || [])[i];
-  if (T.seat === i) return t("you");
-  if (!s) return t("player_n", { n: i + 1 });
-  if (s.kind === "bot") return (BOT_NAMES[lang] || BOT_NAMES.en)[i % BOT_NAMES.en.length];
-  if (!s.claimed) return t("seat_open", { n: i + 1 });
-  return s.name || t("player_n", { n: i + 1 });
-}
-
 function openTable(id, watch) {
   closeSocket();
   Object.assign(T, { id, state: null, welcome: null, previous: null, seenPrevious: -1, retry: 0,
@@ -459,10 +262,6 @@ function connect() {
   };
 }
 
-function send(msg) {
-  if (T.ws && T.ws.readyState === WebSocket.OPEN) T.ws.send(JSON.stringify(msg));
-}
-
 function onMessage(msg) {
   if (msg.type === "welcome") {
     banner("");
@@ -495,22 +294,13 @@ function onMessage(msg) {
     T.status = t(key) !== key ? t(key) : t("err_generic", { message: msg.message });
     T.statusBad = true;
     onCoachError(msg, T.status);
-    if (T.state) renderTable(T.state);
+    redraw();
     announce(T.status);
   } else if (msg.type === "hint" || msg.type === "review") {
     onCoach(msg);
   } else if (msg.type === "record") {
     /* records are fetched over HTTP for download; nothing to do */
   }
-}
-
-function playMove(move) {
-  const s = T.state;
-  if (!s || T.pending || T.seat === null) return;
-  if (!s.view.legal_moves.includes(move)) return;
-  T.pending = true;
-  T.status = ""; T.statusBad = false;
-  send({ type: "move", move, version: s.version, id: s.version });
 }
 
 /* ------------------------------------------------------------------ routing */
@@ -524,11 +314,6 @@ function route() {
   if ((r = /^\/join\/([\w-]+)$/.exec(path))) return showJoin(r[1]);
   return showLobby().catch((e) => main().replaceChildren(h("p", { class: "error", role: "alert", text: e.message })));
 }
-function navigate(url, replace) {
-  if (replace) history.replaceState(null, "", url); else history.pushState(null, "", url);
-  route();
-  main().focus();
-}
 document.addEventListener("click", (e) => {
   const target = /** @type {Element} */ (e.target);
   const a = target.closest && target.closest("a[data-link]");
@@ -538,15 +323,16 @@ document.addEventListener("click", (e) => {
 });
 window.addEventListener("popstate", route);
 
-document.addEventListener("DOMContentLoaded", () => {
-  applyChrome();
-  document.getElementById("lang").addEventListener("change", (e) => {
-    lang = /** @type {HTMLSelectElement} */ (e.target).value; localStorage.setItem("cardplay.lang", lang); applyChrome();
-    if (T.state) renderTable(T.state); else route();
-  });
-  document.getElementById("four-colour").addEventListener("change", (e) => {
-    fourColour = /** @type {HTMLInputElement} */ (e.target).checked; localStorage.setItem("cardplay.fourColour", fourColour ? "1" : "0");
-    if (T.state) renderTable(T.state);
-  });
-  route();
+setRouter(route);
+
+// A module runs once the page is parsed (modules are deferred): the page can be set up at once.
+applyChrome();
+document.getElementById("lang").addEventListener("change", (e) => {
+  setLang(/** @type {HTMLSelectElement} */ (e.target).value); applyChrome();
+  if (T.state) redraw(); else route();
 });
+document.getElementById("four-colour").addEventListener("change", (e) => {
+  setFourColour(/** @type {HTMLInputElement} */ (e.target).checked);
+  redraw();
+});
+route();

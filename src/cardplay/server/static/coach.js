@@ -2,11 +2,12 @@
    bots (the server refuses them anywhere else): a hint gives the values of the moves now, from
    the person's own view; a review marks, on a finished deal's moves, the person's decisions that
    cost something, with the best move and its value. */
-"use strict";
+import { lang, t } from "./texts.js";
+import { T, announce, declOf, h, logText, moveLabel, redraw, seatName, send, words } from "./common.js";
 
 const HINT_SHOWN = 8;
 
-function helpOffered(s) {
+export function helpOffered(s) {
   return T.seat !== null && s.seats.every((x) => x.seat === T.seat || x.kind === "bot");
 }
 function unitsOf(game) { return words(declOf(game).result_units) || t("units_points"); }
@@ -18,23 +19,23 @@ function askHint() {
   if (!s || T.coach || !helpOffered(s)) return;
   T.coach = "hint"; T.hint = null;
   send({ type: "hint", id: "hint" });
-  renderTable(s);
+  redraw();
 }
 function askReview(n) {
   if (!T.state || T.coach) return;
   T.coach = "review"; T.reviews[n] = "working";
   send({ type: "review", deal: n, id: "review-" + n });
-  renderTable(T.state);
+  redraw();
 }
-function onCoach(msg) {
+export function onCoach(msg) {
   T.coach = null;
   if (msg.type === "hint") T.hint = msg;
   else T.reviews[msg.deal] = msg;
-  if (T.state) renderTable(T.state);
+  redraw();
   if (msg.type === "hint" && msg.best) announce(t("hint_best", { move: moveLabel(msg.best) }));
 }
 /* an error answering a hint or review request ends the wait */
-function onCoachError(msg, text) {
+export function onCoachError(msg, text) {
   const r = typeof msg.reply_to === "string" ? /^review-(\d+)$/.exec(msg.reply_to) : null;
   if (msg.reply_to === "hint") { T.coach = null; return true; }
   if (r) { T.coach = null; T.reviews[Number(r[1])] = { error: text }; return true; }
@@ -49,7 +50,7 @@ function precision(x) {
 }
 
 /* the hint button, and the hint itself while the state it was asked for lasts */
-function hintNodes(s) {
+export function hintNodes(s) {
   // nothing to choose, nothing to hint
   if (!helpOffered(s) || (s.view.legal_moves || []).length < 2) return [];
   const current = T.hint && T.hint.version === s.version ? T.hint : null;
@@ -69,7 +70,7 @@ function hintNodes(s) {
 }
 
 /* a finished deal's moves with the person's decisions marked, or the button that asks */
-function reviewNodes(s, n, dealView) {
+export function reviewNodes(s, n, dealView) {
   if (!helpOffered(s)) return [];
   const r = T.reviews[n];
   if (!r) return [h("button", { type: "button", class: "secondary", id: "review-button", disabled: Boolean(T.coach), onclick: () => askReview(n) }, t("review_deal"))];
@@ -109,10 +110,10 @@ document.addEventListener("keydown", (e) => {
 });
 
 /* the score sheet's way to any finished deal's review */
-function reviewCell(s, n) {
+export function reviewCell(s, n) {
   if (!helpOffered(s)) return null;
   const open = T.reviewShown === n;
   return h("td", {}, h("button", { type: "button", class: "secondary small", "data-review": n, "aria-pressed": String(open),
     "aria-label": t("review_deal_n", { n }),
-    onclick: () => { T.reviewShown = open ? null : n; if (!open && !T.reviews[n]) askReview(n); else renderTable(T.state); } }, t("review_short")));
+    onclick: () => { T.reviewShown = open ? null : n; if (!open && !T.reviews[n]) askReview(n); else redraw(); } }, t("review_short")));
 }

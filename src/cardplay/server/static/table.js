@@ -3,7 +3,11 @@
    of a deal explained. Drawn from the game's declaration; the few field names it draws as
    objects (stock, trick, trump_card, trump_suit, hand_sizes) are the names every game shares
    (docs/new-game.md). */
-"use strict";
+import { CARD_RE, SUITS, SUIT_SYMBOL, lang, t } from "./texts.js";
+import { T, announce, backImg, cardImg, cardName, cardShort, declOf, fieldText, gameTitle, getJSON, h,
+  httpError, levelName, logText, main, moveKind, moveLabel, navigate, playMove, saveSeat,
+  seatName, seatValueText, setRenderer, words } from "./common.js";
+import { helpOffered, hintNodes, reviewCell, reviewNodes } from "./coach.js";
 
 /* How long a trick that was just completed stays in the middle when the next lead follows at
    once (a bot's lead): long enough to see both cards; a click or a key skips it. */
@@ -21,17 +25,6 @@ function classify(legal) {
     else buttons.push(m);
   }
   return { cardMoves, buttons, stakes, combos };
-}
-function moveLabel(m) {
-  const kind = T.state ? moveKind(T.state.game, m) : null;
-  if (!kind || kind.name === "card") return prettyText(m.split("+").join(" + "));
-  if (/^[a-z]+$/.test(kind.pattern)) return words(kind.label);  // a word: close, draw, stand
-  const n = /^[a-z]+ (\d+)$/.exec(m);  // stake 25
-  return n ? `${words(kind.label)} ${n[1]}` : `${words(kind.label)}: ${prettyText(m)}`;
-}
-function logText(m) {
-  const kind = T.state ? moveKind(T.state.game, m) : null;
-  return kind && kind.name !== "card" && !/[2-9TJQKA][SHDC]/.test(m) ? moveLabel(m) : prettyText(m);
 }
 function moveAria(m) {
   let r;
@@ -259,7 +252,7 @@ function dealBreakdown(prev, seats) {
 }
 
 /* ------------------------------------------------------------------ the whole table */
-function renderTable(old) {
+export function renderTable(old) {
   const s = T.state; if (!s) return;
   const view = s.view; const seats = s.seats; const n = view.players;
   const me = T.seat; const myTurn = me !== null && view.to_move === me && !s.is_over;
@@ -426,6 +419,22 @@ function renderTable(old) {
     const yes = /** @type {HTMLElement | null} */ (m.querySelector("#confirm-yes"));
     if (yes) yes.focus();
   }
+}
+
+setRenderer(renderTable);
+
+/* a new table like the one just finished: the same game, options and bots, the person in the same
+   seat (a game against bots alone; with other people the lobby's invite is the way) */
+async function rematch(s) {
+  const seats = s.seats.map((x) => x.kind === "bot" ? { kind: "bot", level: x.level } : { kind: "human" });
+  const mine = seats.splice(T.seat, 1)[0];
+  seats.unshift(mine);
+  try {
+    const r = await getJSON("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ game: s.game, options: s.view.options, seats, name: localStorage.getItem("cardplay.name") || "" }) });
+    saveSeat(r.table, r.token, r.seat);
+    navigate(r.url);
+  } catch (e) { T.status = httpError(e, "create_error"); T.statusBad = true; renderTable(T.state); }
 }
 
 function toggleSelect(c) {

@@ -1,9 +1,9 @@
-/* cardplay browser UI: the words of the interface itself, in English and Russian, and the
-   names of ranks and suits. The games' own words come from their declarations (GET /api/games). */
-"use strict";
+/* cardplay browser UI: the words of the interface itself, in English and Russian, the names of
+   ranks and suits, and the reader's choices (language, four-colour deck). The games' own words
+   come from their declarations (GET /api/games). An ES module: the first the others import. */
 
 /* ------------------------------------------------------------------ texts (English, Russian) */
-const TEXTS = {
+export const TEXTS = {
   en: {
     skip: "Skip to content", language: "Language", four_colour: "Four-colour deck",
     credits: "Card images: Adrian Kennard, public domain (CC0)", credits_link: "credits",
@@ -139,19 +139,46 @@ const TEXTS = {
 };
 
 
-const RANKS = { en: { "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven",
+export const RANKS = { en: { "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven",
   "8": "Eight", "9": "Nine", T: "Ten", J: "Jack", Q: "Queen", K: "King", A: "Ace" },
   ru: { "2": "Двойка", "3": "Тройка", "4": "Четвёрка", "5": "Пятёрка", "6": "Шестёрка", "7": "Семёрка",
   "8": "Восьмёрка", "9": "Девятка", T: "Десятка", J: "Валет", Q: "Дама", K: "Король", A: "Туз" } };
-const SUITS = { en: { S: "spades", H: "hearts", D: "diamonds", C: "clubs" },
+export const SUITS = { en: { S: "spades", H: "hearts", D: "diamonds", C: "clubs" },
   ru: { S: "пик", H: "червей", D: "бубен", C: "треф" } };
-const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const RANK_SHORT = { en: { T: "10" }, ru: { T: "10", J: "В", Q: "Д", K: "К", A: "Т" } };
-const CARD_RE = /^[2-9TJQKA][SHDC]$/;
-const CARD_TOKEN = /\b([2-9TJQKA])([SHDC])\b/g;
+export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+export const RANK_SHORT = { en: { T: "10" }, ru: { T: "10", J: "В", Q: "Д", K: "К", A: "Т" } };
+export const CARD_RE = /^[2-9TJQKA][SHDC]$/;
+export const CARD_TOKEN = /\b([2-9TJQKA])([SHDC])\b/g;
 
 
 /* Bots get names, one per seat, so that the bots at a table are told apart in the log and on
    the score sheet. */
-const BOT_NAMES = { en: ["Ada", "Boris", "Clara", "Dmitri", "Eva", "Fedor"],
+export const BOT_NAMES = { en: ["Ada", "Boris", "Clara", "Dmitri", "Eva", "Fedor"],
   ru: ["Ада", "Борис", "Клара", "Дмитрий", "Ева", "Фёдор"] };
+
+/* ------------------------------------------------------------------ the reader's choices
+   Read everywhere, set only here (an imported binding is read-only: the setters change it for
+   every module at once). */
+export let lang = localStorage.getItem("cardplay.lang") || ((navigator.language || "en").startsWith("ru") ? "ru" : "en");
+if (!TEXTS[lang]) lang = "en";
+export let fourColour = localStorage.getItem("cardplay.fourColour") === "1";
+
+/** @param {string} value */
+export function setLang(value) {
+  lang = TEXTS[value] ? value : "en";
+  localStorage.setItem("cardplay.lang", lang);
+}
+/** @param {boolean} value */
+export function setFourColour(value) {
+  fourColour = value;
+  localStorage.setItem("cardplay.fourColour", value ? "1" : "0");
+}
+
+/* A word of the interface in the reader's language, with {name} filled from vars. */
+export function t(key, vars) {
+  let s = (TEXTS[lang] && TEXTS[lang][key]);
+  if (s === undefined) s = TEXTS.en[key];
+  if (s === undefined) s = key;
+  if (vars) for (const k of Object.keys(vars)) s = s.split("{" + k + "}").join(String(vars[k]));
+  return s;
+}
