@@ -1,5 +1,6 @@
 """The table as a player meets it, in real Chromium: seats named and numbered from 1, a
-completed trick kept on the table with who took it, the talon closed only after a confirmation,
+completed trick kept on the table with who took it and then sliding to that seat (not for
+reduced motion) while the layout stays put, the talon closed only after a confirmation,
 an unplayable card explained, the rules one click away, and no code identifier on screen in
 English or Russian."""
 
@@ -186,3 +187,55 @@ def test_one_click_draws_until_the_draw_is_no_longer_the_only_move(live: LiveSer
             page.wait_for_function("v => document.querySelector('.board').dataset.version !== v",
                                    arg=version)
     raise AssertionError("no run of forced draws came up")
+
+
+# Records, as the page changes, each trick that leaves the table (#trick-outgoing, once per
+# slide) with the caption of the trick last shown, the trick area's height and the hand's top.
+WATCH_TRICKS = """() => { window.__out = []; window.__captions = []; window.__layout = [];
+  let caption = null;
+  new MutationObserver(() => {
+    const board = document.querySelector('.board');
+    const c = document.getElementById('trick-caption');
+    if (c && c.textContent !== caption) window.__captions.push(c.textContent);
+    const el = document.getElementById('trick-outgoing');
+    if (el && !window.__out.some((x) => x.start === el.dataset.start)) {
+      window.__out.push({start: el.dataset.start, winner: el.dataset.winner, caption,
+        cls: el.className, anim: getComputedStyle(el).animationName,
+        dy: parseInt(el.style.getPropertyValue('--dy'), 10)});
+    }
+    if (c) caption = c.textContent;
+    const trick = document.getElementById('trick'); const hand = document.querySelector('.hand');
+    if (board && board.dataset.deal === '1' && !document.getElementById('deal-over') && trick && hand)
+      window.__layout.push([trick.offsetHeight, Math.round(hand.getBoundingClientRect().top + window.scrollY)]);
+  }).observe(document.getElementById('main'), {childList: true, subtree: true}); }"""
+
+
+def test_a_cleared_trick_goes_to_its_winner(live: LiveServer, page: Page) -> None:
+    open_seeded(page, live, "sixty-six", seed=11)
+    page.evaluate(WATCH_TRICKS)
+    rng = random.Random(2)
+    for _ in range(10):
+        play_one(page, rng)
+    out = page.evaluate("window.__out")
+    assert len(out) >= 3, out
+    for x in out:
+        # the cards slide to the box of the seat that took them: down to the hand, up to Boris
+        mine = x["caption"] == "Taken by You"
+        assert x["caption"] in ("Taken by You", "Taken by Boris"), x
+        assert x["winner"] == ("0" if mine else "1"), x
+        assert x["cls"] == "outgoing " + ("to-hand" if mine else "to-seat"), x
+        assert x["anim"] == "to-winner" and (x["dy"] > 0) == mine, x
+    assert {x["winner"] for x in out} == {"0", "1"}
+    # the trick area keeps its size, and the hand never moves up, while the deal lasts
+    layout = page.evaluate("window.__layout")
+    assert len({h for h, _ in layout}) == 1, layout
+    tops = [top for _, top in layout]
+    assert tops == sorted(tops), tops
+    # for people who ask for less motion, the trick simply goes
+    page.emulate_media(reduced_motion="reduce")
+    open_seeded(page, live, "sixty-six", seed=11)
+    page.evaluate(WATCH_TRICKS)
+    for _ in range(10):
+        play_one(page, rng)
+    assert len(page.evaluate("window.__captions")) >= 3
+    assert page.evaluate("window.__out") == []

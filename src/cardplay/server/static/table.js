@@ -13,6 +13,10 @@ import { helpOffered, hintNodes, reviewCell, reviewNodes } from "./coach.js";
    once (a bot's lead): long enough to see both cards; a click or a key skips it. */
 const TRICK_HOLD_MS = 1800;
 const REPEAT_MS = 350;  // between the moves of a repeated run, so that each can be seen
+/* How long the cards of a trick being cleared take to slide to the seat that took them (as in
+   style.css's .outgoing animation). */
+const OUTGOING_MS = 250;
+const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /* ------------------------------------------------------------------ moves */
 /* The view's legal moves become card clicks, buttons and a stake form. */
@@ -111,8 +115,61 @@ function skipHold() {
   T.hold = null; clearTimeout(T.holdTimer); renderTable(T.state);
 }
 
+/* A completed trick that was on the table and is no longer (the next lead came, or its pause was
+   skipped or ran out) leaves towards the seat that took it: its cards are drawn once more where
+   they were, over the trick area, sliding to that seat's box and fading (OUTGOING_MS); not at
+   all for people who ask for less motion. A redraw meanwhile draws them again where the slide
+   has got to. Called while the page still shows the trick, so that its place can be measured. */
+function noteTrickOnTable(shown, mini, view) {
+  const key = shown ? `${T.id}:${dealNumber(view)}:${JSON.stringify(shown)}` : null;
+  const was = T.onTable;
+  T.onTable = shown ? { key, trick: shown, mini } : null;
+  if (!was || was.key === key || !was.key.startsWith(T.id + ":")) return;
+  if (was.trick.winner === undefined || was.trick.winner === null || reducedMotion()) return;
+  const area = document.getElementById("trick"); const cards = area && area.querySelector(".taken-cards");
+  const a = area ? area.getBoundingClientRect() : null; const c = cards ? cards.getBoundingClientRect() : null;
+  T.outgoing = { trick: was.trick, mini: was.mini, start: Date.now(),
+    x: a && c ? Math.round(c.left - a.left) : 8, y: a && c ? Math.round(c.top - a.top) : 22 };
+  clearTimeout(T.outgoingTimer);
+  T.outgoingTimer = setTimeout(() => {
+    T.outgoing = null;
+    const el = document.getElementById("trick-outgoing");
+    if (el) el.remove();
+  }, OUTGOING_MS);
+}
+function outgoingCards() {
+  const o = T.outgoing;
+  const elapsed = o ? Date.now() - o.start : OUTGOING_MS;
+  if (elapsed >= OUTGOING_MS) return null;
+  return h("div", { class: "outgoing " + (o.trick.winner === T.seat ? "to-hand" : "to-seat"), id: "trick-outgoing",
+    "aria-hidden": "true", "data-winner": String(o.trick.winner), "data-start": String(o.start),
+    style: `left: ${o.x}px; top: ${o.y}px; animation-delay: -${elapsed}ms` },
+  h("div", { class: "cards" }, o.trick.cards.map((x) => typeof x.card === "string" && CARD_RE.test(x.card) ? cardImg(x.card, o.mini) : null)));
+}
+/* Aim the outgoing cards at the box of the seat that took them, once both are on the page. */
+function aimOutgoing() {
+  const el = /** @type {HTMLElement | null} */ (document.getElementById("trick-outgoing"));
+  const to = el && document.querySelector(`.seat[data-seat="${el.dataset.winner}"]`);
+  if (!el || !to) return;
+  const a = el.getBoundingClientRect(); const b = to.getBoundingClientRect();
+  el.style.setProperty("--dx", `${Math.round(b.left + b.width / 2 - (a.left + a.width / 2))}px`);
+  el.style.setProperty("--dy", `${Math.round(b.top + b.height / 2 - (a.top + a.height / 2))}px`);
+}
+
+/* The middle of the table never shrinks during a deal (at one width): what it shows grows and
+   shrinks with the game (a line of facts appears, a trick is held beside the next lead), and the
+   hand below it would move up and down with it. */
+function steadyCentre(m, view) {
+  const c = /** @type {HTMLElement | null} */ (m.querySelector(".centre"));
+  if (!c) return;
+  const at = `${T.id}:${dealNumber(view)}:${c.clientWidth}`;
+  if (T.centre && T.centre.at === at) c.style.minHeight = T.centre.height + "px";
+  T.centre = { at, height: Math.max(c.offsetHeight, T.centre && T.centre.at === at ? T.centre.height : 0) };
+}
+
 /* The trick area: the trick in play; else the one just completed, with who took it, until the
-   next lead. It keeps its size, so the hand below never moves. */
+   next lead. It keeps its size, so the hand below never moves: a trick held beside the next
+   lead is drawn small in the same row. */
 function trickArea(f, view, seats) {
   const pub = view.public || {};
   const current = pub[f.name] || [];
@@ -120,19 +177,21 @@ function trickArea(f, view, seats) {
   // a deal's last trick is not shown beside the first lead of the next (the notice tells it)
   const held = T.hold && Date.now() < T.hold.until && T.hold.deal === dealNumber(view) ? T.hold.trick : null;
   const taken = (tr) => tr.winner !== undefined && tr.winner !== null ? h("p", { class: "caption", id: "trick-caption", text: t("taken_by", { who: seatName(tr.winner, seats) }) }) : null;
-  const kids = [h("h3", { text: words(f.label) })];
+  // the completed trick on the table now: alone, or small beside the next lead while it is held
+  noteTrickOnTable(current.length ? held : held || done, Boolean(current.length), view);
+  const kids = [h("h3", { text: words(f.label) }), outgoingCards()];
   let cls = "trick";
   if (!current.length && (held || done)) {
     // the trick just taken stays until the next lead
     cls += " completed";
-    kids.push(seatCards((held || done).cards, seats, false), taken(held || done));
+    kids.push(h("div", { class: "taken-cards" }, seatCards((held || done).cards, seats, false)), taken(held || done));
   } else if (!current.length) {
     kids.push(h("p", { class: "muted-light", text: t("no_cards_yet") }));
   } else {
     // the next lead came at once: the trick just taken shows small beside it for a moment
-    if (held) kids.push(h("div", { class: "just-taken" }, seatCards(held.cards, seats, true), taken(held)));
     const before = (T.prevPublic && Array.isArray(T.prevPublic[f.name])) ? T.prevPublic[f.name].length : current.length;
-    kids.push(seatCards(current, seats, false, before < current.length ? before : current.length));
+    kids.push(h("div", { class: "trick-row" }, seatCards(current, seats, false, before < current.length ? before : current.length),
+      held ? h("div", { class: "just-taken" }, h("div", { class: "taken-cards" }, seatCards(held.cards, seats, true)), taken(held)) : null));
   }
   return h("div", { class: "pubgroup " + cls, "data-key": f.name, id: "trick", onclick: held ? skipHold : null }, kids);
 }
@@ -409,6 +468,8 @@ export function renderTable(old) {
 
   m.replaceChildren(headLine, ...notices, h("div", { class: "layout" }, board, h("aside", { class: "side" }, side)));
   T.prevPublic = view.public;
+  steadyCentre(m, view);
+  aimOutgoing();
   const log = m.querySelector(".log");
   if (log && logWasAtEnd) log.scrollTop = log.scrollHeight;
   // keep keyboard focus where it was
