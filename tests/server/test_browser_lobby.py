@@ -7,7 +7,7 @@ import json
 import random
 
 import httpx
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from .conftest import LiveServer
 from .test_browser import play_one, start_from_lobby
@@ -98,3 +98,24 @@ def test_an_invite_only_table_from_the_lobby(live: LiveServer, page: Page) -> No
     page.get_by_role("button", name="Create a table").click()
     public = page.locator("#invite-url").input_value().rsplit("/", 1)[-1]
     assert public in [t["id"] for t in httpx.get(live.url + "/api/tables").json()["open"]]
+
+
+def test_a_language_switch_while_the_lobby_loads_leaves_one_lobby(live: LiveServer,
+                                                                  page: Page) -> None:
+    # the games' list is held back until the language has been switched: two lobbies wait for
+    # it, and only the newer may show
+    held: list[Route] = []
+    page.route("**/api/games", lambda route: held.append(route))
+    page.goto(live.url + "/")
+    page.select_option("#lang", "ru")
+    for _ in range(100):
+        if len(held) == 2:
+            break
+        page.wait_for_timeout(50)
+    assert len(held) == 2
+    for route in held:
+        route.continue_()
+    expect(page.locator("#play-now")).to_have_text("Играть с ботами")
+    page.wait_for_timeout(300)
+    expect(page.locator("#new-game")).to_have_count(1)
+    expect(page.locator("main h1")).to_have_count(1)

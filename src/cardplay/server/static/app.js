@@ -20,11 +20,17 @@ function applyChrome() {
 /* ------------------------------------------------------------------ lobby */
 let catalog = null;
 let lobbyTimer = null;
+/* One more each time the page changes: a lobby still waiting for the server when the page has
+   changed again (the language switched while it loaded) stops there, instead of adding itself
+   to the newer page. */
+let routeCount = 0;
 async function showLobby() {
+  const count = routeCount;
   document.title = "cardplay";
   const m = main();
   m.replaceChildren(h("h1", { text: t("lobby_title") }));
   if (!catalog) catalog = Object.values(await loadCatalog()).filter((g) => g.available);
+  if (count !== routeCount) return;
   const form = h("form", { class: "panel", id: "new-game", "aria-labelledby": "new-game-h" });
   const tablesPanel = h("section", { class: "panel", "aria-labelledby": "open-h" });
   m.append(h("div", { class: "lobby" }, form, tablesPanel));
@@ -185,6 +191,7 @@ async function showLobby() {
       h("button", { type: "button", class: "secondary", onclick: renderTables }, t("refresh")));
   }
   await renderTables();
+  if (count !== routeCount) return;
   // the list of tables follows what others open and fill, while the lobby is shown
   lobbyTimer = setInterval(() => {
     if (!document.body.contains(tablesPanel)) { clearInterval(lobbyTimer); lobbyTimer = null; return; }
@@ -306,6 +313,7 @@ function onMessage(msg) {
 /* ------------------------------------------------------------------ routing */
 function route() {
   const path = location.pathname;
+  routeCount += 1;
   if (lobbyTimer) { clearInterval(lobbyTimer); lobbyTimer = null; }
   let r;
   if ((r = /^\/t\/([\w-]+)$/.exec(path))) return openTable(r[1], false);
