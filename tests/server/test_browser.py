@@ -45,20 +45,23 @@ def play_one(page: Page, rng: random.Random) -> None:
     if page.locator("#end-screen").count():
         return
     version = board_attr(page, "data-version")
-    moves = page.locator(ENABLED)
+    moves = page.locator(ENABLED + ":visible")  # not the sets folded away (Twenty)
     moves.nth(rng.randrange(moves.count())).click()
-    # an irreversible move (closing, a declaration) asks first: answer yes
+    # an irreversible move (closing, a declaration) asks first: answer yes; a card that can be
+    # part of a set (Twenty) is picked first: play it
     page.wait_for_function(
         "v => document.querySelector('#end-screen') || document.querySelector('#confirm-yes')"
+        " || document.querySelector('#play-selected:not([disabled])')"
         " || (document.querySelector('.board')"
         " && document.querySelector('.board').dataset.version !== v)", arg=version,
         timeout=15000)
-    if page.locator("#confirm-yes").count() and board_attr(page, "data-version") == version:
-        page.locator("#confirm-yes").click()
-        page.wait_for_function(
-            "v => document.querySelector('#end-screen') || (document.querySelector('.board')"
-            " && document.querySelector('.board').dataset.version !== v)", arg=version,
-            timeout=15000)
+    for step in ("#confirm-yes", "#play-selected:not([disabled])"):
+        if page.locator(step).count() and board_attr(page, "data-version") == version:
+            page.locator(step).click()
+            page.wait_for_function(
+                "v => document.querySelector('#end-screen') || (document.querySelector('.board')"
+                " && document.querySelector('.board').dataset.version !== v)", arg=version,
+                timeout=15000)
 
 
 def start_from_lobby(page: Page, server: LiveServer, game: str, level: str = "random",

@@ -9,8 +9,10 @@ from __future__ import annotations
 import json
 import random
 import re
+from typing import Any
 
 import httpx
+import pytest
 from fastapi.testclient import TestClient
 from playwright.sync_api import Page, expect
 
@@ -19,14 +21,54 @@ from .test_browser import board_attr, play_one
 
 # what a code identifier looks like on screen: snake_case words (play_out, won_trick)
 IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b")
+# ... and what else code leaves on a page: camelCase names (myTurn), JavaScript's and JSON's
+# own words for a missing or raw value, an object printed as text
+CODE_WORDS = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z]+[A-Z]\w*\b"
+                        r"|\b(?:undefined|null|NaN|true|false)\b|\[object ")
+# In Russian no word on screen is in Latin letters (card ranks are В Д К Т, bots have Russian
+# names), but for keys named as they are labelled (L, S, H, Enter) and Pagat (pagat.com, the
+# source a Twenty preset is named after)
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+LATIN_NAMES = {"Enter", "pagat"}
+
+
+def code_words(text: str, lang: str) -> list[str]:
+    """What in ``text`` is the code's, not the reader's: identifiers and raw values; in Russian,
+    any word in Latin letters as well."""
+    found: list[str] = [m.group() for m in CODE_WORDS.finditer(text)]
+    if lang == "ru":
+        found += [w for w in LATIN_WORD.findall(text) if w not in LATIN_NAMES]
+    return found
+
+
+# Each piece of text a person can see (or a screen reader reads) in an element, one per line:
+# innerText would run two buttons' words together ("Review my movesContinue"). The shuffle
+# commitment is left out: a hash, hex by design.
+VISIBLE_TEXT = """el => { const out = [];
+  const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const p = n.parentElement; const text = n.textContent.trim();
+    if (text && p && p.checkVisibility() && !p.closest('#commitment')) out.push(text);
+  }
+  return out.join('\\n'); }"""
+
+
+def screen_text(page: Page, selector: str = "main") -> str:
+    """The text on screen in ``selector`` (the page's main part unless told)."""
+    text: str = page.locator(selector).evaluate(VISIBLE_TEXT)
+    return text
+
+
 ENABLED_MOVES = "[data-move]:not([disabled])"
 
 
-def open_seeded(page: Page, server: LiveServer, game: str, seed: int, lang: str = "en") -> str:
+def open_seeded(page: Page, server: LiveServer, game: str, seed: int, lang: str = "en",
+                options: dict[str, Any] | None = None) -> str:
     """A table against a random bot with a fixed seed, opened in the page with its seat token."""
+    if options is None:
+        options = {"players": 2} if game in ("macao", "chukhny") else {}
     r = httpx.post(server.url + "/api/tables", json={
-        "game": game, "seed": seed,
-        "options": {"players": 2} if game in ("macao", "chukhny") else {},
+        "game": game, "seed": seed, "options": options,
         "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]})
     assert r.status_code == 201, r.text
     table = r.json()
@@ -92,15 +134,15 @@ def test_no_identifier_on_screen_and_rules_in_russian(live: LiveServer, page: Pa
     for game in ("sixty-six", "twenty", "macao", "chukhny"):
         open_seeded(page, live, game, seed=5, lang="ru")
         page.wait_for_timeout(300)
-        text = page.locator("main").inner_text()
-        assert IDENTIFIER.findall(text) == [], (game, IDENTIFIER.findall(text))
+        text = screen_text(page)
+        assert code_words(text, "ru") == [], (game, code_words(text, "ru"))
     page.locator("#rules-button").click()
     expect(page.locator("#rules-h")).to_have_text("Правила: Чухны")
     expect(page.locator("#rules-dialog .rules-levels li")).to_have_count(4)
     expect(page.locator("#rules-dialog .rules-moves li")).to_have_count(3)  # card, draw, take
     # the table's own options: two players, as it was opened
     expect(page.locator("#rules-dialog .rules-options li").first).to_contain_text("Игроки: 2")
-    assert IDENTIFIER.findall(page.locator("#rules-dialog").inner_text()) == []
+    assert code_words(screen_text(page, "#rules-dialog"), "ru") == []
     page.keyboard.press("Escape")
     expect(page.locator("#rules-dialog")).to_have_count(0)
 
@@ -205,8 +247,10 @@ WATCH_TRICKS = """() => { window.__out = []; window.__captions = []; window.__la
     }
     if (c) caption = c.textContent;
     const trick = document.getElementById('trick'); const hand = document.querySelector('.hand');
-    if (board && board.dataset.deal === '1' && !document.getElementById('deal-over') && trick && hand)
-      window.__layout.push([trick.offsetHeight, Math.round(hand.getBoundingClientRect().top + window.scrollY)]);
+    if (board && board.dataset.deal === '1' && !document.getElementById('deal-over') && trick
+        && hand)
+      window.__layout.push([trick.offsetHeight,
+                            Math.round(hand.getBoundingClientRect().top + window.scrollY)]);
   }).observe(document.getElementById('main'), {childList: true, subtree: true}); }"""
 
 
@@ -239,3 +283,75 @@ def test_a_cleared_trick_goes_to_its_winner(live: LiveServer, page: Page) -> Non
         play_one(page, rng)
     assert len(page.evaluate("window.__captions")) >= 3
     assert page.evaluate("window.__out") == []
+
+
+@pytest.mark.parametrize("preset", ["seed", "canonical"])
+def test_every_set_of_cards_in_twenty_can_be_picked_and_played(live: LiveServer, page: Page,
+                                                               preset: str) -> None:
+    # Twenty plays sets of cards (AC+AD; a King with its value under the canonical rules): each
+    # set the rules allow now is reached by picking its cards in the hand, a card that could
+    # start a set is picked (not played alone), and the picked set is what is played
+    table = open_seeded(page, live, "twenty", seed=8, options={"preset": preset})
+    match = live.app.state.hub.get(table).match
+    rng = random.Random(1)
+    for _ in range(80):
+        page.wait_for_function(
+            "() => document.querySelector('#deal-over, #end-screen')"
+            " || document.querySelector('.board').dataset.myTurn === '1'", timeout=15000)
+        if page.locator("#end-screen").count():
+            break
+        if page.locator("#deal-over").count():
+            page.locator("#dismiss-deal").click()
+            continue
+        legal = [str(m) for m in match.legal_moves()]
+        sets = [m for m in legal if "+" in m]
+        if len(sets) >= 2:
+            break
+        if "draw" in legal:  # a bigger hand has more sets
+            version = board_attr(page, "data-version")
+            page.locator("[data-move='draw']").click()
+            page.wait_for_function("v => document.querySelector('.board').dataset.version !== v",
+                                   arg=version)
+        else:
+            play_one(page, rng)
+    else:
+        raise AssertionError("no turn with two sets to choose from came up")
+    assert len(sets) >= 2, "the match ended before two sets could be played"
+    expect(page.locator("#status")).to_contain_text(
+        "Pick cards in your hand to play them together.")
+    expect(page.locator("#sets summary")).to_have_text(f"Sets you can play ({len(sets)})")
+    version = board_attr(page, "data-version")
+    cards = lambda m: [part.split("=")[0] for part in m.split("+")]  # noqa: E731
+    for m in sets:
+        for c in reversed(cards(m)):  # in any order
+            page.locator(f".hand [data-card='{c}']").click()
+        expect(page.locator("#play-selected")).to_have_attribute("data-move", m)
+        expect(page.locator("#play-selected")).to_be_enabled()
+        page.locator("#clear-selection").click()
+        expect(page.locator("#play-selected")).to_have_count(0)
+    # a card of a set, even one that could be played alone, is picked, not played
+    first = cards(sets[0])[0]
+    page.locator(f".hand [data-card='{first}']").click()
+    expect(page.locator(f".hand [data-card='{first}']")).to_have_attribute("aria-pressed", "true")
+    alone = [m for m in legal if m.split("=")[0] == first]
+    if preset == "seed":  # at most the move number: each card of a set also plays alone
+        assert alone
+    if alone:
+        expect(page.locator("#play-selected")).to_have_attribute("data-move", alone[0])
+    # cards that make no legal set together say so (and none is played by surprise)
+    playable = {c for m in legal if m not in ("draw", "pass") for c in cards(m)} - {first}
+    wrong = next((c for c in sorted(playable) if sorted([first, c]) not in
+                  [sorted(cards(m)) for m in legal]), None)
+    assert wrong is not None, legal
+    page.locator(f".hand [data-card='{wrong}']").click()
+    expect(page.locator("#play-selected")).to_be_disabled()
+    expect(page.locator("#set-note")).to_have_text("These cards cannot be played together now.")
+    page.locator("#clear-selection").click()
+    assert board_attr(page, "data-version") == version  # nothing was played meanwhile
+    # the last set, picked and played
+    for c in cards(sets[-1]):
+        page.locator(f".hand [data-card='{c}']").click()
+    page.locator("#play-selected").click()
+    page.wait_for_function("v => document.querySelector('.board').dataset.version !== v",
+                           arg=version)
+    assert (0, sets[-1]) in match.moves[-3:]

@@ -13,6 +13,7 @@ import { helpOffered, hintNodes, reviewCell, reviewNodes } from "./coach.js";
    once (a bot's lead): long enough to see both cards; a click or a key skips it. */
 const TRICK_HOLD_MS = 1800;
 const REPEAT_MS = 350;  // between the moves of a repeated run, so that each can be seen
+const SETS_SHOWN = 60;  // sets of cards listed as buttons (beyond them, the picker in the hand)
 /* How long the cards of a trick being cleared take to slide to the seat that took them (as in
    style.css's .outgoing animation). */
 const OUTGOING_MS = 250;
@@ -58,6 +59,13 @@ function repeatIfForced(s, myTurn) {
   setTimeout(() => { if (T.state && T.state.version === version && T.repeat === legal[0]) playMove(legal[0]); }, REPEAT_MS);
   return t("repeating", { move: moveLabel(legal[0]) });
 }
+/* The legal move made of exactly these cards, whatever their order (a King's value, when the
+   rules give it one, is part of the move: one legal move per set of cards). */
+function moveOfCards(legal, cards) {
+  const key = [...cards].sort().join("+");
+  return legal.find((m) => m.split("+").every((y) => CARD_RE.test(y.split("=")[0])) && m.split("+").map((y) => y.split("=")[0]).sort().join("+") === key) || null;
+}
+
 /* Why a card cannot be played: the cards that can, and their suit when they share one. The
    browser holds no rules, so it says what the legal moves show, not the rule behind them. */
 function illegalReason(card, legalCards) {
@@ -352,17 +360,20 @@ export function renderTable(old) {
     const legal = plain || decl !== null;
     const inCombo = combos.some((x) => x.split("+").some((y) => y.split("=")[0] === c));
     const selectable = legal || inCombo;
+    // a card that can be part of a set is picked, and the picked cards are played together by
+    // the Play button; while cards are picked, any other is picked too (never played by
+    // surprise); a card that only plays alone still plays at a click
     const click = () => {
       if (!selectable) { T.status = illegalReason(c, legalCards); T.statusBad = true; renderTable(T.state); announce(T.status); return; }
-      if (plain && !T.selected.size) askMove(c);
+      if (inCombo || T.selected.size) toggleSelect(c);
+      else if (plain) askMove(c);
       else if (decl && decl.length === 1) askMove(decl[0]);
       else if (decl) { const b = /** @type {HTMLElement | null} */ (document.querySelector(`[data-move="${CSS.escape(decl[0])}"]`)); if (b) b.focus(); }
-      else toggleSelect(c);
     };
     const b = h("button", { type: "button", class: "cardbtn" + (selectable ? " legal" : choosing ? " illegal" : "") + (T.selected.has(c) ? " selected" : ""),
       "data-card": c, "data-move": plain ? c : null, "data-focus-key": "card-" + idx, disabled: !choosing || T.pending,
       "aria-disabled": choosing && !selectable ? "true" : null,
-      "aria-label": cardName(c), "aria-pressed": inCombo && !plain ? String(T.selected.has(c)) : null,
+      "aria-label": cardName(c), "aria-pressed": inCombo || T.selected.has(c) ? String(T.selected.has(c)) : null,
       onclick: click }, cardImg(c, false));
     if (old && old.view && !(old.view.hand || []).includes(c)) b.classList.add("enter");
     return b;
@@ -378,13 +389,22 @@ export function renderTable(old) {
   }
   for (const mv of buttons) actionNodes.push(h("button", { type: "button", "data-move": mv, "data-focus-key": "mv-" + mv, disabled: T.pending, "aria-label": moveAria(mv), onclick: () => askMove(mv) }, moveLabel(mv)));
   if (combos.length) {
+    // the picked cards: the one legal move made of exactly them (a King's value comes with it)
     if (T.selected.size) {
-      const sel = [...T.selected].sort().join("+");
-      const match = combos.concat([...cardMoves.keys()]).find((x) => x.split("+").map((y) => y.split("=")[0]).sort().join("+") === sel);
-      actionNodes.push(h("button", { type: "button", id: "play-selected", "data-focus-key": "play-selected", disabled: !match || T.pending, onclick: () => { if (match) askMove(match); } }, t("play_selected")));
-      actionNodes.push(h("button", { type: "button", class: "secondary", onclick: () => { T.selected = new Set(); renderTable(T.state); } }, t("clear_selection")));
+      const match = moveOfCards(view.legal_moves, [...T.selected]);
+      actionNodes.unshift(h("button", { type: "button", id: "play-selected", "data-focus-key": "play-selected", "data-move": match || null, disabled: !match || T.pending,
+        "aria-label": match ? t("play_set", { cards: moveAria(match) }) : null, onclick: () => { if (match) askMove(match); } },
+      match ? t("play_set", { cards: moveLabel(match) }) : t("play_selected")),
+      h("button", { type: "button", class: "secondary", id: "clear-selection", "data-focus-key": "clear-selection", onclick: () => { T.selected = new Set(); renderTable(T.state); } }, t("clear_selection")),
+      match ? null : h("span", { class: "set-note", id: "set-note", text: t("set_not_legal") }));
     }
-    for (const mv of combos.slice(0, 24)) actionNodes.push(h("button", { type: "button", class: "secondary", "data-move": mv, "data-focus-key": "mv-" + mv, disabled: T.pending, "aria-label": moveAria(mv), onclick: () => askMove(mv) }, moveLabel(mv)));
+    // every set, folded away: a list of them all can be long (the picker reaches each one)
+    const shown = combos.slice(0, SETS_SHOWN);
+    actionNodes.push(h("details", { class: "sets", id: "sets", open: T.shownSets,
+      ontoggle: (e) => { T.shownSets = /** @type {HTMLDetailsElement} */ (e.target).open; } },
+    h("summary", { text: t("sets_n", { n: combos.length }) }),
+    h("div", { class: "sets-list" }, shown.map((mv) => h("button", { type: "button", class: "secondary", "data-move": mv, "data-focus-key": "mv-" + mv, disabled: T.pending, "aria-label": moveAria(mv), onclick: () => askMove(mv) }, moveLabel(mv)))),
+    combos.length > shown.length ? h("p", { class: "muted-light", text: t("sets_more", { n: combos.length - shown.length }) }) : null));
   }
   if (stakes.length) {
     const lo = Math.min(...stakes), hi = Math.max(...stakes);
@@ -399,7 +419,7 @@ export function renderTable(old) {
   }
   if (myTurn) actionNodes.push(...hintNodes(s));
   const status = h("p", { class: "status" + (T.statusBad ? " bad" : ""), id: "status", role: "status" },
-    T.status || repeating || (s.is_over ? "" : myTurn ? t("your_turn") : me === null ? t("spectating") : t("waiting_for", { who: seatName(view.to_move, seats) })));
+    T.status || repeating || (s.is_over ? "" : myTurn ? t("your_turn") + (combos.length && !T.selected.size ? " " + t("pick_help") : "") : me === null ? t("spectating") : t("waiting_for", { who: seatName(view.to_move, seats) })));
 
   const board = h("section", { class: "board", "aria-labelledby": "table-title", "data-version": s.version,
     "data-deal": view.match ? view.match.deal_number : 1, "data-over": s.is_over ? "1" : "0", "data-my-turn": myTurn ? "1" : "0" }, others,
