@@ -245,8 +245,9 @@ function renderPublic(view, seats, perSeat) {
   if (piles.length) out.push(h("div", { class: "piles" }, piles));
   out.push(...centre);
   if (facts.length) {
-    out.push(h("div", { class: "pubgroup", "data-key": "facts" }, h("dl", { class: "kv" },
-      facts.map(([f, v]) => [h("dt", { text: words(f.label), title: f.description ? words(f.description) : null }), h("dd", { text: fieldText(f, v, seats) })]))));
+    // each fact a pair of its own, so that on a phone the pairs can flow on one line
+    out.push(h("div", { class: "pubgroup facts", "data-key": "facts" }, h("dl", { class: "kv" },
+      facts.map(([f, v]) => h("div", { class: "fact" }, h("dt", { text: words(f.label), title: f.description ? words(f.description) : null }), h("dd", { text: fieldText(f, v, seats) }))))));
   }
   return out;
 }
