@@ -327,6 +327,8 @@ def test_every_set_of_cards_in_twenty_can_be_picked_and_played(live: LiveServer,
             page.locator(f".hand [data-card='{c}']").click()
         expect(page.locator("#play-selected")).to_have_attribute("data-move", m)
         expect(page.locator("#play-selected")).to_be_enabled()
+        label = page.locator("#play-selected").inner_text()
+        assert not re.search(r"\b(\w+) \1\b", label), label  # no "Play Play cards: …"
         page.locator("#clear-selection").click()
         expect(page.locator("#play-selected")).to_have_count(0)
     # a card of a set, even one that could be played alone, is picked, not played

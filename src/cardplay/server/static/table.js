@@ -395,7 +395,7 @@ export function renderTable(old) {
       const match = moveOfCards(view.legal_moves, [...T.selected]);
       actionNodes.unshift(h("button", { type: "button", id: "play-selected", "data-focus-key": "play-selected", "data-move": match || null, disabled: !match || T.pending,
         "aria-label": match ? t("play_set", { cards: moveAria(match) }) : null, onclick: () => { if (match) askMove(match); } },
-      match ? t("play_set", { cards: moveLabel(match) }) : t("play_selected")),
+      !match ? t("play_selected") : (moveKind(s.game, match) || { name: "card" }).name === "card" ? t("play_set", { cards: moveLabel(match) }) : moveLabel(match)),
       h("button", { type: "button", class: "secondary", id: "clear-selection", "data-focus-key": "clear-selection", onclick: () => { T.selected = new Set(); renderTable(T.state); } }, t("clear_selection")),
       match ? null : h("span", { class: "set-note", id: "set-note", text: t("set_not_legal") }));
     }
