@@ -164,13 +164,13 @@ function aimOutgoing() {
   el.style.setProperty("--dy", `${Math.round(b.top + b.height / 2 - (a.top + a.height / 2))}px`);
 }
 
-/* The middle of the table never shrinks during a deal (at one width): what it shows grows and
-   shrinks with the game (a line of facts appears, a trick is held beside the next lead), and the
-   hand below it would move up and down with it. */
+/* The middle of the table never shrinks during a deal (until the window is resized): what it
+   shows grows and shrinks with the game (a line of facts appears, a trick is held beside the
+   next lead), and the hand below it would move up and down with it. */
 function steadyCentre(m, view) {
   const c = /** @type {HTMLElement | null} */ (m.querySelector(".centre"));
   if (!c) return;
-  const at = `${T.id}:${dealNumber(view)}:${c.clientWidth}`;
+  const at = `${T.id}:${dealNumber(view)}`;
   if (T.centre && T.centre.at === at) c.style.minHeight = T.centre.height + "px";
   T.centre = { at, height: Math.max(c.offsetHeight, T.centre && T.centre.at === at ? T.centre.height : 0) };
 }
@@ -504,6 +504,8 @@ export function renderTable(old) {
 }
 
 setRenderer(renderTable);
+// a new width lays the middle of the table out anew: it may need less height, or more
+window.addEventListener("resize", () => { T.centre = null; });
 
 /* a new table like the one just finished: the same game, options and bots, the person in the same
    seat (a game against bots alone; with other people the lobby's invite is the way) */
