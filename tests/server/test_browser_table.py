@@ -232,10 +232,15 @@ def test_one_click_draws_until_the_draw_is_no_longer_the_only_move(live: LiveSer
 
 
 # Records, as the page changes, each trick that leaves the table (#trick-outgoing, once per
-# slide) with the caption of the trick last shown, the trick area's height and the hand's top.
+# slide) with the caption of the trick last shown, how many completed tricks were cleared, the
+# trick area's height and the hand's top.
 WATCH_TRICKS = """() => { window.__out = []; window.__captions = []; window.__layout = [];
-  let caption = null;
+  window.__cleared = 0; let caption = null; let taken = '';
   new MutationObserver(() => {
+    const now = [...document.querySelectorAll('#trick .taken-cards img')].map((i) => i.alt)
+      .join();
+    if (taken && now !== taken) window.__cleared += 1;
+    taken = now;
     const board = document.querySelector('.board');
     const c = document.getElementById('trick-caption');
     if (c && c.textContent !== caption) window.__captions.push(c.textContent);
@@ -256,10 +261,14 @@ WATCH_TRICKS = """() => { window.__out = []; window.__captions = []; window.__la
 
 
 def test_a_cleared_trick_goes_to_its_winner(live: LiveServer, page: Page) -> None:
-    open_seeded(page, live, "sixty-six", seed=11)
+    # (a seed of its own: the server keeps a bot per seed between tables, so a table with a
+    # seed another test used may see that bot's later choices, and play out differently)
+    open_seeded(page, live, "sixty-six", seed=34)
     page.evaluate(WATCH_TRICKS)
     rng = random.Random(2)
-    for _ in range(10):
+    for _ in range(20):  # the whole first deal
+        if page.locator("#deal-over, #end-screen").count():
+            break
         play_one(page, rng)
     out = page.evaluate("window.__out")
     assert len(out) >= 3, out
@@ -278,11 +287,11 @@ def test_a_cleared_trick_goes_to_its_winner(live: LiveServer, page: Page) -> Non
     assert tops == sorted(tops), [x for i, x in enumerate(layout) if x[1:3] != layout[i - 1][1:3]]
     # for people who ask for less motion, the trick simply goes
     page.emulate_media(reduced_motion="reduce")
-    open_seeded(page, live, "sixty-six", seed=11)
+    open_seeded(page, live, "sixty-six", seed=34)
     page.evaluate(WATCH_TRICKS)
     for _ in range(10):
         play_one(page, rng)
-    assert len(page.evaluate("window.__captions")) >= 3
+    assert page.evaluate("window.__cleared") >= 3
     assert page.evaluate("window.__out") == []
 
 

@@ -235,7 +235,7 @@ function openTable(id, watch) {
   closeSocket();
   Object.assign(T, { id, state: null, welcome: null, previous: null, seenPrevious: -1, retry: 0,
     closing: false, pending: false, selected: new Set(), lastVersion: -1, status: "", statusBad: false,
-    hint: null, reviews: {}, coach: null, reviewShown: null, hold: null, onTable: null, outgoing: null, prevPublic: null, centre: null });
+    hint: null, reviews: {}, coach: null, reviewShown: null, hold: null, onTable: null, outgoing: null, prevPublic: null, steady: null });
   const saved = watch ? null : localStorage.getItem("cardplay.token." + id);
   T.token = saved ? JSON.parse(saved).token : null;
   if (!watch && !T.token) {

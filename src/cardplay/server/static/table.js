@@ -164,15 +164,22 @@ function aimOutgoing() {
   el.style.setProperty("--dy", `${Math.round(b.top + b.height / 2 - (a.top + a.height / 2))}px`);
 }
 
-/* The middle of the table never shrinks during a deal (until the window is resized): what it
-   shows grows and shrinks with the game (a line of facts appears, a trick is held beside the
-   next lead), and the hand below it would move up and down with it. */
-function steadyCentre(m, view) {
-  const c = /** @type {HTMLElement | null} */ (m.querySelector(".centre"));
-  if (!c) return;
+/* The parts of the table above the hand never shrink during a deal (until the window is
+   resized): the middle grows and shrinks with the game (a line of facts appears, a trick is
+   held beside the next lead), the other seats with what is known of their hands (a card shown,
+   the last card played), and the hand below would move up and down with them. */
+const STEADY = [".board > .seats", ".centre", ".mine-row"];
+function steadyTable(m, view) {
   const at = `${T.id}:${dealNumber(view)}`;
-  if (T.centre && T.centre.at === at) c.style.minHeight = T.centre.height + "px";
-  T.centre = { at, height: Math.max(c.offsetHeight, T.centre && T.centre.at === at ? T.centre.height : 0) };
+  const was = T.steady && T.steady.at === at ? T.steady.heights : {};
+  const heights = {};
+  for (const sel of STEADY) {
+    const el = /** @type {HTMLElement | null} */ (m.querySelector(sel));
+    if (!el) continue;
+    if (was[sel]) el.style.minHeight = was[sel] + "px";
+    heights[sel] = Math.max(el.offsetHeight, was[sel] || 0);
+  }
+  T.steady = { at, heights };
 }
 
 /* The trick area: the trick in play; else the one just completed, with who took it, until the
@@ -489,7 +496,7 @@ export function renderTable(old) {
 
   m.replaceChildren(headLine, ...notices, h("div", { class: "layout" }, board, h("aside", { class: "side" }, side)));
   T.prevPublic = view.public;
-  steadyCentre(m, view);
+  steadyTable(m, view);
   aimOutgoing();
   const log = m.querySelector(".log");
   if (log && logWasAtEnd) log.scrollTop = log.scrollHeight;
@@ -504,8 +511,8 @@ export function renderTable(old) {
 }
 
 setRenderer(renderTable);
-// a new width lays the middle of the table out anew: it may need less height, or more
-window.addEventListener("resize", () => { T.centre = null; });
+// a new width lays the table out anew: it may need less height, or more
+window.addEventListener("resize", () => { T.steady = null; });
 
 /* a new table like the one just finished: the same game, options and bots, the person in the same
    seat (a game against bots alone; with other people the lobby's invite is the way) */
