@@ -8,7 +8,7 @@ Play alternates between the fast path (``legal_codes`` + ``apply_code``) and the
 (``legal_moves`` + ``play`` by text), and continues on a ``copy()`` now and then, so all three
 are held to the same rules.
 
-    python tests/lockstep.py > tests/data/lockstep.json    # writes the digests as JSON (tests/data/lockstep.json)
+    python tests/lockstep.py > tests/data/lockstep.json
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ from enum import IntEnum
 
 __all__ = [
     "CARD_OBJECTS",
+    "CARD_TEXTS",
     "RANK_CHARS",
     "SUIT_CHARS",
     "SUIT_MASKS",
@@ -171,6 +172,9 @@ class Card(int):
 
 
 _TEXT: tuple[str, ...] = tuple(RANK_CHARS[i % 13] + SUIT_CHARS[i // 13] for i in range(52))
+# Every card's canonical text by card id: an index instead of format_card's call, where views
+# write a deal's cards per move.
+CARD_TEXTS = _TEXT
 # The 52 shared Card objects, by card id (a view hands these out instead of new ones).
 CARD_OBJECTS: list[Card] = []
 CARD_OBJECTS.extend(Card(i) for i in range(52))

@@ -344,6 +344,8 @@ class MacaoDeal(Deal):
             "last_round": self.last,
         }
 
+    _copy_has_base = True  # _copy starts from the whole instance dict
+
     def _copy(self) -> MacaoDeal:
         d = MacaoDeal.__new__(MacaoDeal)
         d.__dict__.update(self.__dict__)
