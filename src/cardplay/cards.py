@@ -119,12 +119,28 @@ def mask_of(cards: Iterable[int]) -> int:
 
 def cards_of_mask(mask: int) -> list[int]:
     """The card ids in a bitmask, lowest id first."""
-    out = []
+    out: list[int] = []
+    if mask.bit_count() < 5:
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
+    # Bigger hands a byte at a time from a table: about twice as fast from six cards up.
+    table = _BYTE_CARDS
+    i = 0
     while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+        b = mask & 255
+        if b:
+            out += table[i][b]
+        mask >>= 8
+        i += 1
     return out
+
+
+# The card ids in each byte value at each byte position of a mask (7 x 256 small tuples).
+_BYTE_CARDS = [[tuple(8 * i + b for b in range(8) if v >> b & 1) for v in range(256)]
+               for i in range(7)]
 
 
 class Card(int):

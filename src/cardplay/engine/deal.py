@@ -58,6 +58,12 @@ class Deal(ABC):
     def _apply(self, code: int) -> None:
         """Apply a legal move code and update ``_turn``."""
 
+    def _apply_by_fast_path(self, code: int) -> None:
+        """The ``_apply`` hook of a game that writes its own ``apply_code`` (which records the
+        move): ``_apply = Deal._apply_by_fast_path``."""
+        self.apply_code(code)
+        self.history.pop()
+
     @abstractmethod
     def _points(self) -> list[int]: ...
 
