@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ...cards import cards_of_mask
 from ...engine import Deal, View
-from ..counting import LastPrepared
+from ..counting import LastPrepared, shuffle_fast
 from .rules import AS, AS_SPADES, CARD_KINDS, FOLLOWER_WINS, KIND_BITS, KIND_MASKS, TRUMPS
 
 if TYPE_CHECKING:
@@ -195,12 +195,12 @@ def sample_deal(game: TwoTenJackGame, view: View, rng: random.Random) -> Deal:
     for c in hidden:
         hidden_mask |= 1 << c
     stock = [c for c in prep.pool if not hidden_mask >> c & 1]
-    rng.shuffle(stock)
+    shuffle_fast(stock, rng.random)
     order = [0] * 52
     nd = 1 - view.dealer
     for s, times in ((seat, own_times), (1 - seat, opp_times)):
         first = times[0]
-        rng.shuffle(first)
+        shuffle_fast(first, rng.random)
         start = 0 if s == nd else 1
         for i, c in enumerate(first):
             order[start + 2 * i] = c
