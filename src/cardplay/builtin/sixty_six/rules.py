@@ -66,15 +66,19 @@ def _cards(mask: int) -> tuple[int, ...]:
     return r
 
 
-_LEADS: dict[int, tuple[int, ...]] = {}
+_KQ_ALL = sum(_KQ)
+# The lead codes beyond the cards (marriages, exchange, close) by the hand's kings and queens and
+# the rules bits of SixtySixDeal.legal_codes: at most 8,192 keys, where keying on the whole hand
+# kept missing (a fresh deal's hands are mostly new) and grew without bound.
+_LEAD_TAILS: dict[int, tuple[int, ...]] = {}
 
 
-def _lead_codes(h: int, trump: int, exchange: bool, close: bool,
-                king_only: bool = False) -> tuple[int, ...]:
-    codes = list(_cards(h))
+def _lead_tail(key: int) -> tuple[int, ...]:
+    trump, exchange, close, king_only = key >> 52 & 3, key >> 54 & 1, key >> 55 & 1, key >> 56
+    codes = []
     for s in range(4):
         kq = _KQ[s]
-        if h & kq == kq:
+        if key & kq == kq:
             forty = s == trump
             codes.append(marriage_code(s, False, forty))
             if not king_only:
@@ -83,7 +87,8 @@ def _lead_codes(h: int, trump: int, exchange: bool, close: bool,
         codes.append(EXCHANGE)
     if close:
         codes.append(CLOSE)
-    return tuple(codes)
+    r = _LEAD_TAILS[key] = tuple(codes)
+    return r
 
 
 def marriage_code(suit: int, queen: bool, forty: bool) -> int:
@@ -186,19 +191,18 @@ class SixtySixDeal(Deal):
             return []
         h = self.hands[p]
         if self.lead < 0:
-            open_talon = self.closed_by < 0 and len(self.talon) - self.tpos >= 2
-            # The cache is shared by every game: whatever changes the codes is in the key.
-            if open_talon:
-                key = h | self._open_bits
+            # The tails are shared by every game: whatever changes them is in the key.
+            if self.closed_by < 0 and len(self.talon) - self.tpos >= 2:
+                key = h & _KQ_ALL | self._open_bits
                 if h >> self.nine & 1 and (self._any_lead or self.tricks_won[p]):
                     key |= 1 << 54
             else:
-                key = h | self._lead_bits
-            r = _LEADS.get(key)
-            if r is None:
-                r = _LEADS[key] = _lead_codes(h, self.trump, bool(key >> 54 & 1),
-                                              bool(key >> 55 & 1), bool(key >> 56 & 1))
-            return r  # type: ignore[return-value]
+                key = h & _KQ_ALL | self._lead_bits
+            tail = _LEAD_TAILS.get(key)
+            if tail is None:
+                tail = _lead_tail(key)
+            cards = _MASK_CARDS.get(h) or _cards(h)
+            return cards + tail if tail else cards  # type: ignore[return-value]
         if self.closed_by < 0 and self.tpos < len(self.talon):
             return _MASK_CARDS.get(h) or _cards(h)  # type: ignore[return-value]
         lead = self.lead
