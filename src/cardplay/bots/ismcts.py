@@ -141,9 +141,17 @@ class ISMCTSBot:
                 path.append(node)
             # Rollout.
             steps = 0
-            while world.to_move is not None and steps < limit:
-                world.apply_code(rollout(world, rng))
-                steps += 1
+            if rollout is random_rollout:
+                # The default policy inlined: a rollout is most of an iteration's moves.
+                legal, apply, rnd = world.legal_codes, world.apply_code, rng.random
+                while world.to_move is not None and steps < limit:
+                    codes = legal()
+                    apply(codes[int(rnd() * len(codes))])
+                    steps += 1
+            else:
+                while world.to_move is not None and steps < limit:
+                    world.apply_code(rollout(world, rng))
+                    steps += 1
             result = world.result if world.to_move is None else world.points
             rewards = scaled_rewards(list(result or [0] * world.players))
             for n in path:
