@@ -3,7 +3,9 @@
 Prints deals per second and moves per second (median of 5 runs) through the public API
 (``legal_moves()`` + ``play(move)``) and through the bots' fast path (``legal_codes()`` +
 ``apply_code(code)``), shuffles included; then what every searcher pays per sampled world:
-microseconds per ``deal.copy()`` and per ``game.sample_deal(view, rng)``, over positions taken
+microseconds per ``deal.copy()``, per ``game.sample_deal(view, rng)`` on a view seen for the first
+time (the sampler reads the view's history then), and per further world of the same view (what a
+search pays per iteration: samplers keep what they read of the last view), over positions taken
 all through random deals (median of the runs). Figures only: nothing here passes or fails.
 
     python benchmarks/playouts.py [--deals N] [--runs R] [--game NAME]
@@ -82,9 +84,10 @@ def positions(game: Game, count: int, seed: int) -> list[Deal]:
     return out
 
 
-def per_call_us(game: Game, count: int, runs: int) -> tuple[float, float]:
-    """Median microseconds of one ``deal.copy()`` and of one ``game.sample_deal(view)``."""
-    copies, samples = [], []
+def per_call_us(game: Game, count: int, runs: int) -> tuple[float, float, float]:
+    """Median microseconds of one ``deal.copy()``, of one ``game.sample_deal(view)`` on a new
+    view, and of one more world of a view just sampled."""
+    copies, samples, resamples = [], [], []
     for r in range(runs):
         deals = positions(game, count, 7000 + 1000 * r)
         views = [d.view(d.to_move or 0) for d in deals]
@@ -98,7 +101,12 @@ def per_call_us(game: Game, count: int, runs: int) -> tuple[float, float]:
         for v in views:
             game.sample_deal(v, rng)
         samples.append((time.perf_counter() - t0) / len(views) * 1e6)
-    return statistics.median(copies), statistics.median(samples)
+        t0 = time.perf_counter()
+        for v in views:
+            for _ in range(10):
+                game.sample_deal(v, rng)
+        resamples.append((time.perf_counter() - t0) / (10 * len(views)) * 1e6)
+    return statistics.median(copies), statistics.median(samples), statistics.median(resamples)
 
 
 def measure(fn: Callable[[Game, int, int], int], game: Game, deals: int,
@@ -121,7 +129,8 @@ def main() -> None:
     args = ap.parse_args()
     available = set(cardplay.games())
     print(f"{'game':<16}{'config':<15}{'API deals/s':>13}{'API moves/s':>13}"
-          f"{'fast deals/s':>14}{'fast moves/s':>14}{'copy us':>9}{'sample us':>11}")
+          f"{'fast deals/s':>14}{'fast moves/s':>14}{'copy us':>9}{'sample us':>11}"
+          f"{'resample us':>13}")
     for name, label, opts in CONFIGS:
         if name not in available or (args.game and args.game != name):
             continue
@@ -132,9 +141,10 @@ def main() -> None:
         deals = max(50, args.deals // (4 if name in ("banchok", "macao", "chukhny") else 1))
         api = measure(public_api, game, deals, args.runs)
         fast = measure(fast_path, game, deals, args.runs)
-        copy_us, sample_us = per_call_us(game, max(20, deals // 10), args.runs)
+        copy_us, sample_us, resample_us = per_call_us(game, max(20, deals // 10), args.runs)
         print(f"{name:<16}{label:<15}{api[0]:>13,.0f}{api[1]:>13,.0f}"
-              f"{fast[0]:>14,.0f}{fast[1]:>14,.0f}{copy_us:>9.1f}{sample_us:>11.1f}",
+              f"{fast[0]:>14,.0f}{fast[1]:>14,.0f}{copy_us:>9.1f}{sample_us:>11.1f}"
+              f"{resample_us:>13.1f}",
               flush=True)
 
 

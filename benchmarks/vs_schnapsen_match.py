@@ -227,22 +227,28 @@ def opponent(name: str, rng: random.Random) -> Any:
     raise ValueError(f"unknown opponent {name!r}; valid: {', '.join(OPPONENTS)}")
 
 
-def our_bot(level: str, bot_seed: int, budget_only: bool) -> Any:
+def our_bot(level: str, bot_seed: int, budget_only: bool, iterations: int | None = None) -> Any:
     """Our bot of a level; ``budget_only``: its searcher without the seconds cap, a safety net
     that binds only when the machine is short of CPU, and then weakens our bot alone (without
-    it the moves depend only on the seeds)."""
-    if budget_only and level in ("fast", "strong"):
+    it the moves depend only on the seeds); ``iterations``: its search budget instead of the
+    level's (to spend a faster engine on more iterations at the same time per move)."""
+    if (budget_only or iterations) and level in ("fast", "strong"):
         searcher = searcher_of(level, GAME)
-        settings = {**searcher.settings, "seconds": None}
+        settings = dict(searcher.settings)
+        if budget_only:
+            settings["seconds"] = None
+        if iterations:
+            settings["iterations"] = iterations
         return build(dataclasses.replace(searcher, settings=settings), GAME, bot_seed)
     return load_bot(level, GAME, seed=bot_seed)
 
 
 def play_game(level: str, opp: str, deal_seed: int, our_seat: int, bot_seed: int,
-              budget_only: bool = False) -> dict[str, Any]:
+              budget_only: bool = False, iterations: int | None = None) -> dict[str, Any]:
     """One VU game on the deck of ``deal_seed``; our bot leads first when ``our_seat`` is 0."""
     deck = vu_deck(deal_seed)
-    ours = CardplayBot(our_bot(level, bot_seed, budget_only), our_seat, shadow_deck(deck))
+    ours = CardplayBot(our_bot(level, bot_seed, budget_only, iterations), our_seat,
+                       shadow_deck(deck))
     theirs = TimedBot(opponent(opp, random.Random(bot_seed ^ 0x5EED)))
     first, second = (ours, theirs) if our_seat == 0 else (theirs, ours)
     t0, c0 = time.perf_counter(), time.process_time()
@@ -265,12 +271,12 @@ def play_game(level: str, opp: str, deal_seed: int, our_seat: int, bot_seed: int
             "their_moves": theirs.decisions, "their_seconds": theirs.seconds}
 
 
-def play_duplicate(job: tuple[str, str, int, int, bool]) -> list[dict[str, Any]]:
+def play_duplicate(job: tuple[str, str, int, int, bool, int | None]) -> list[dict[str, Any]]:
     """Both games of one deal, seats swapped, from the same deck."""
-    level, opp, seed, index, budget_only = job
+    level, opp, seed, index, budget_only, iterations = job
     deal_seed = seed * 1_000_003 + index
-    return [play_game(level, opp, deal_seed, seat, deal_seed * 2 + seat, budget_only)
-            for seat in (0, 1)]
+    return [play_game(level, opp, deal_seed, seat, deal_seed * 2 + seat, budget_only,
+                      iterations) for seat in (0, 1)]
 
 
 def _quantiles(xs: list[float]) -> dict[str, float]:
@@ -305,8 +311,8 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 def run(level: str, opp: str, deals: int, seed: int, workers: int,
         progress: Callable[[int], None] | None = None,
-        budget_only: bool = False) -> list[dict[str, Any]]:
-    jobs = [(level, opp, seed, i, budget_only) for i in range(deals)]
+        budget_only: bool = False, iterations: int | None = None) -> list[dict[str, Any]]:
+    jobs = [(level, opp, seed, i, budget_only, iterations) for i in range(deals)]
     rows: list[dict[str, Any]] = []
     results: Iterable[list[dict[str, Any]]]
     if workers <= 1:
@@ -336,6 +342,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget-only", action="store_true",
                     help="lift our bot's seconds cap per move (its iteration budget alone "
                          "decides, so a busy machine cannot weaken it); CPU time is reported")
+    ap.add_argument("--iterations", type=int, default=None,
+                    help="our searcher's iterations per move instead of the level's")
     args = ap.parse_args(argv)
     if Bot is object:
         print("the 'schnapsen' package is not installed: pip install schnapsen", file=sys.stderr)
@@ -348,10 +356,10 @@ def main(argv: list[str] | None = None) -> int:
                   file=sys.stderr, flush=True)
 
     rows = run(args.bot, args.opponent, args.deals, args.seed, args.workers, progress,
-               args.budget_only)
+               args.budget_only, args.iterations)
     s = summarize(rows)
     s.update(bot=args.bot, opponent=args.opponent, deals=args.deals, seed=args.seed,
-             workers=args.workers, budget_only=args.budget_only,
+             workers=args.workers, budget_only=args.budget_only, iterations=args.iterations,
              wall_seconds=time.perf_counter() - started,
              options=VU_SCHNAPSEN_OPTIONS)
     lo, hi = s["wilson95"]

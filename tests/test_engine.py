@@ -302,3 +302,42 @@ def test_match_seed_and_dealer_are_checked() -> None:
         game.match(seed=1, dealer=2)
     a, b = game.match(seed=99), game.match(seed=99)
     assert a.deal.deck == b.deal.deck and a.deal.dealer == b.deal.dealer
+
+
+def test_a_view_history_follows_its_own_deal_after_a_copy() -> None:
+    # Views extend the previous view's history texts; a copy that goes another way, and the
+    # original going on, must each show exactly their own moves.
+    game = cardplay.load("sixty-six")
+    deal = game.deal(seed=11)
+    deal.play(deal.legal_moves()[0])
+    first = deal.history[0]
+    assert deal.view(0).history == ((first[0], game.move(first[1]).text),)
+    twin = deal.copy()
+    deal.play(deal.legal_moves()[0])
+    twin.play(twin.legal_moves()[-1])
+    for d in (deal, twin):
+        want = tuple((s, game.move(c).text) for s, c in d.history)
+        assert d.view(0).history == want
+        assert d.view(1).history == want
+    assert deal.view(0).history != twin.view(0).history
+    # a deal whose history is replaced (as a sampler may do) is read afresh
+    deal.history = list(twin.history)
+    assert deal.view(0).history == twin.view(0).history
+
+
+def test_shuffle_fast_is_uniform_and_reproducible() -> None:
+    from cardplay.builtin.counting import shuffle_fast
+
+    rng = random.Random(5)
+    counts: dict[tuple[int, ...], int] = {}
+    for _ in range(24_000):
+        items = [0, 1, 2, 3]
+        shuffle_fast(items, rng.random)
+        counts[tuple(items)] = counts.get(tuple(items), 0) + 1
+    assert len(counts) == 24
+    # 1,000 expected each; the standard deviation is about 31
+    assert all(850 < n < 1150 for n in counts.values()), counts
+    a, b = list(range(20)), list(range(20))
+    shuffle_fast(a, random.Random(9).random)
+    shuffle_fast(b, random.Random(9).random)
+    assert a == b != list(range(20))

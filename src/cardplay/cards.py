@@ -16,6 +16,7 @@ from enum import IntEnum
 
 __all__ = [
     "CARD_OBJECTS",
+    "CARD_TEXTS",
     "RANK_CHARS",
     "SUIT_CHARS",
     "SUIT_MASKS",
@@ -118,12 +119,28 @@ def mask_of(cards: Iterable[int]) -> int:
 
 def cards_of_mask(mask: int) -> list[int]:
     """The card ids in a bitmask, lowest id first."""
-    out = []
+    out: list[int] = []
+    if mask.bit_count() < 5:
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
+    # Bigger hands a byte at a time from a table: about twice as fast from six cards up.
+    table = _BYTE_CARDS
+    i = 0
     while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+        b = mask & 255
+        if b:
+            out += table[i][b]
+        mask >>= 8
+        i += 1
     return out
+
+
+# The card ids in each byte value at each byte position of a mask (7 x 256 small tuples).
+_BYTE_CARDS = [[tuple(8 * i + b for b in range(8) if v >> b & 1) for v in range(256)]
+               for i in range(7)]
 
 
 class Card(int):
@@ -171,6 +188,9 @@ class Card(int):
 
 
 _TEXT: tuple[str, ...] = tuple(RANK_CHARS[i % 13] + SUIT_CHARS[i // 13] for i in range(52))
+# Every card's canonical text by card id: an index instead of format_card's call, where views
+# write a deal's cards per move.
+CARD_TEXTS = _TEXT
 # The 52 shared Card objects, by card id (a view hands these out instead of new ones).
 CARD_OBJECTS: list[Card] = []
 CARD_OBJECTS.extend(Card(i) for i in range(52))

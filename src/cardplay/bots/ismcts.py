@@ -50,6 +50,19 @@ def random_rollout(deal: Deal, rng: random.Random) -> int:
     return codes[int(rng.random() * len(codes))]
 
 
+_LOGS: list[list[float]] = [[0.0]]
+
+
+def _logs(upto: int) -> list[float]:
+    """``math.log(n)`` for n up to ``upto`` (index 0 unused), shared by every search; a longer
+    table replaces the old one whole, so threads never see one half built."""
+    logs = _LOGS[0]
+    if len(logs) <= upto:
+        logs = [0.0] + [math.log(n) for n in range(1, max(upto + 1, 2 * len(logs)))]
+        _LOGS[0] = logs
+    return logs
+
+
 def _decided(root: _Node, remaining: int) -> bool:
     """Whether the most visited root move stays the most visited whatever ``remaining`` more
     iterations do: the move played is then fixed, so the rest of the budget would be wasted."""
@@ -100,6 +113,10 @@ class ISMCTSBot:
         rollout, limit = self.rollout, self.max_rollout_moves
         it = 0
         budget, stop_early = self.iterations, self.stop_early
+        # A child is available at most once per iteration, so its count never passes the budget
+        # plus the one it starts with: its logarithm is read from a table.
+        logs = _logs(budget + 1)
+        sqrt = math.sqrt
         while it < budget:
             if deadline is not None and it and time.perf_counter() > deadline:
                 break
@@ -126,14 +143,11 @@ class ISMCTSBot:
                     path.append(child)
                     break
                 best, best_score = codes[0], -1.0
-                log_cache: dict[int, float] = {}
                 for k in codes:
                     ch = children[k]
-                    ch.avail += 1
-                    la = log_cache.get(ch.avail)
-                    if la is None:
-                        la = log_cache[ch.avail] = math.log(ch.avail)
-                    score = ch.reward / ch.visits + c * math.sqrt(la / ch.visits)
+                    avail = ch.avail = ch.avail + 1
+                    visits = ch.visits
+                    score = ch.reward / visits + c * sqrt(logs[avail] / visits)
                     if score > best_score:
                         best, best_score = k, score
                 node = children[best]
@@ -141,9 +155,17 @@ class ISMCTSBot:
                 path.append(node)
             # Rollout.
             steps = 0
-            while world.to_move is not None and steps < limit:
-                world.apply_code(rollout(world, rng))
-                steps += 1
+            if rollout is random_rollout:
+                # The default policy inlined: a rollout is most of an iteration's moves.
+                legal, apply, rnd = world.legal_codes, world.apply_code, rng.random
+                while world.to_move is not None and steps < limit:
+                    codes = legal()
+                    apply(codes[int(rnd() * len(codes))])
+                    steps += 1
+            else:
+                while world.to_move is not None and steps < limit:
+                    world.apply_code(rollout(world, rng))
+                    steps += 1
             result = world.result if world.to_move is None else world.points
             rewards = scaled_rewards(list(result or [0] * world.players))
             for n in path:

@@ -18,7 +18,9 @@ whole move history as ``(seat, text)`` pairs; what a seat may not know lives onl
 which views never expose.
 
 Bots call :meth:`Deal.legal_codes` and :meth:`Deal.apply_code`, a trusted fast path with no
-parsing, no objects per move and no checks.
+parsing, no objects per move and no checks. A game whose playouts matter may override those two
+with single methods of its own (``apply_code`` then records the move in ``history`` itself, and
+``play`` goes through it); the hooks stay for everything else.
 """
 
 from __future__ import annotations

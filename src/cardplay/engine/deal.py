@@ -23,6 +23,14 @@ class Deal(ABC):
     seed: int | None
     history: list[tuple[int, int]]
     _turn: int | None
+    # True where the game's _copy copies the whole instance dict, base fields included, so that
+    # copy() need not set them again. (A hook that copies field by field should leave it False:
+    # reading an object's __dict__ in CPython 3.11 gives up its compact attribute layout.)
+    _copy_has_base = False
+    # Kept by legal_moves for play, and by view for the next view (class defaults, so reading
+    # them never needs the instance dict).
+    _legal_memo: tuple[int, list[int]] | None = None
+    _view_history: tuple[list[tuple[int, int]], tuple[tuple[int, str], ...]] | None = None
 
     def _init_base(self, game: Game, dealer: int, seed: int | None, order: list[int],
                    from_deck: bool) -> None:
@@ -49,6 +57,12 @@ class Deal(ABC):
     @abstractmethod
     def _apply(self, code: int) -> None:
         """Apply a legal move code and update ``_turn``."""
+
+    def _apply_by_fast_path(self, code: int) -> None:
+        """The ``_apply`` hook of a game that writes its own ``apply_code`` (which records the
+        move): ``_apply = Deal._apply_by_fast_path``."""
+        self.apply_code(code)
+        self.history.pop()
 
     @abstractmethod
     def _points(self) -> list[int]: ...
@@ -135,14 +149,14 @@ class Deal(ABC):
             raise IllegalMoveError(f"{self.game.name}: it is seat {self._turn}'s turn, "
                                    f"not seat {seat}'s")
         # legal_moves() usually ran just before in this same position: reuse its answer.
-        memo = self.__dict__.get("_legal_memo")
+        memo = self._legal_memo
         legal = memo[1] if memo is not None and memo[0] == len(self.history) else self._legal()
         if code not in legal:
             shown = " ".join(self.game.move(c).text for c in legal)
             raise IllegalMoveError(f"{self.game.name}: {self.game.move(code).text} is not legal "
                                    f"now for seat {self._turn}; legal moves: {shown}")
-        self.history.append((self._turn, code))
-        self._apply(code)
+        # A game may override the fast path with one method of its own: play goes through it.
+        self.apply_code(code)
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know: its own cards, the public state and (on its turn) its moves."""
@@ -150,7 +164,6 @@ class Deal(ABC):
         over = self._turn is None
         res = self.result
         legal = tuple(self.legal_moves()) if self._turn == seat else ()
-        mv = self.game.move
         return View(
             game=self.game.name,
             seat=seat,
@@ -166,9 +179,26 @@ class Deal(ABC):
             points=tuple(self._points()),
             is_over=over,
             result=tuple(res) if res is not None else None,
-            history=tuple((s, mv(c).text) for s, c in self.history),
+            history=self._history_texts(),
             options=self.game.frozen_options,
         )
+
+    def _history_texts(self) -> tuple[tuple[int, str], ...]:
+        """The history as (seat, text) pairs, extended from the last view's instead of rebuilt:
+        a bot asks for a view per move, and rebuilding made every view cost the whole deal.
+        The tuple is kept with the list it was read from; a copy has a list of its own."""
+        history = self.history
+        kept = self._view_history
+        if kept is not None and kept[0] is history and len(kept[1]) <= len(history):
+            texts = kept[1]
+            if len(texts) == len(history):
+                return texts
+        else:
+            texts = ()
+        mv = self.game.move
+        texts += tuple([(s, mv(c).text) for s, c in history[len(texts):]])
+        self._view_history = (history, texts)
+        return texts
 
     def _check_seat(self, seat: int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
@@ -177,14 +207,15 @@ class Deal(ABC):
     def copy(self) -> Deal:
         """A cheap independent copy."""
         d = self._copy()
-        d.game = self.game
-        d.players = self.players
-        d.dealer = self.dealer
-        d.seed = self.seed
-        d._order = self._order
-        d._from_deck = self._from_deck
-        d._context = self._context
-        d.history = list(self.history)
+        if not self._copy_has_base:
+            d.game = self.game
+            d.players = self.players
+            d.dealer = self.dealer
+            d.seed = self.seed
+            d._order = self._order
+            d._from_deck = self._from_deck
+            d._context = self._context
+        d.history = self.history[:]
         d._turn = self._turn
         return d
 

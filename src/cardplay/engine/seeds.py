@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 
 
@@ -20,14 +21,23 @@ def shuffled(cards: list[int], seed: int) -> list[int]:
     Mersenne Twister, and the order is the same on every platform and Python version.
     """
     n = len(cards)
-    bits = sum(i.bit_length() for i in range(2, n + 1)) + 256
-    k = int.from_bytes(hashlib.shake_256(b"cardplay-shuffle:%d" % seed).digest((bits + 7) // 8),
-                       "little")
+    sizes = _SIZES.get(n)
+    if sizes is None:
+        bits = sum(i.bit_length() for i in range(2, n + 1)) + 256
+        sizes = _SIZES[n] = ((bits + 7) // 8, math.factorial(n))
+    # The swaps read the number's digits in the mixed radix n, n-1, ..., 2, which depend only on
+    # its remainder modulo n!: reducing it first keeps every divmod below on a short number.
+    k = int.from_bytes(hashlib.shake_256(b"cardplay-shuffle:%d" % seed).digest(sizes[0]),
+                       "little") % sizes[1]
     out = list(cards)
     for i in range(n - 1, 0, -1):
         k, j = divmod(k, i + 1)
         out[i], out[j] = out[j], out[i]
     return out
+
+
+# Per deck size: the bytes of hash a shuffle reads, and n!.
+_SIZES: dict[int, tuple[int, int]] = {}
 
 
 def fresh_seed() -> int:

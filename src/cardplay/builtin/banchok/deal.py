@@ -181,8 +181,11 @@ class BanchokDeal(Deal):
         hi = min(bank, self._chips[s])
         return list(range(STAKE_BASE + lo, STAKE_BASE + hi + 1))
 
-    def _apply(self, code: int) -> None:
+    legal_codes = _legal
+
+    def apply_code(self, code: int) -> None:
         s = self._turn
+        self.history.append((s, code))  # type: ignore[arg-type]
         assert s is not None
         stake = code - STAKE_BASE
         hand = self._hands[s]
@@ -207,6 +210,8 @@ class BanchokDeal(Deal):
             self._finish("broken")
         else:
             self._next_punter()
+
+    _apply = Deal._apply_by_fast_path
 
     # ---- outcome and views
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...cards import parse_card
 from ...engine import View
+from ..counting import LastPrepared, shuffle_fast
 from .deal import BanchokDeal, Entry
 
 if TYPE_CHECKING:
@@ -107,37 +108,41 @@ def deck_knowledge(view: View) -> DeckKnowledge:
     return DeckKnowledge(parts)
 
 
-def sample(game: Banchok, view: View, rng: random.Random) -> BanchokDeal:
-    """A position consistent with ``view`` (what :meth:`Banchok.sample_deal` returns)."""
-    if view.game != game.name or view.players != game.players:
-        raise ValueError("banchok: the view is not of this game")
+@dataclass
+class _Prepared:
+    """What sampling reads off one view, once: a search samples many worlds of one view."""
+
+    know: DeckKnowledge
+    pools: list[list[int]]            # per deck part, its possible cards (one per copy)
+    settled: list[Entry]
+    used: list[int]
+    snap: tuple[tuple[int, tuple[int, ...] | None], ...]
+    chips: list[int]
+    bank: int
+    start: list[int]
+    own: list[int]
+    unsettled: list[int]              # punters not yet settled, in order
+    out: list[bool]
+    opening: bool
+    previous: list[Entry]
+    punters: list[int]
+    codes: list[tuple[int, int]]
+
+
+_PREPARED: LastPrepared[_Prepared] = LastPrepared()
+
+
+def _prepare(game: Banchok, view: View) -> _Prepared:
     pub = view.public
     n = view.players
     know = deck_knowledge(view)
-    hands: list[list[int]] = [[] for _ in range(n)]
-    slots: dict[tuple[int, int], int] = {}
-    deck: list[int] = []
-    sizes: list[int] = []
+    pools = []
     for part in know.parts:
         pool = [c for c in range(52) for _ in range(part.counts[c])]
         if len(pool) != part.left + len(part.unknown):
             raise ValueError("banchok: the view's cards do not fit its deck parts")
-        rng.shuffle(pool)
-        for slot in part.unknown:
-            slots[slot] = pool.pop()
-        deck.extend(pool)
-        if pool:
-            sizes.append(len(pool))
+        pools.append(pool)
     settled_seats = {int(e["seat"]) for e in pub["settled"]}
-    own = [int(c) for c in view.hand]
-    outcome = pub["outcome"]
-    for s in pub["punters"]:
-        if s in settled_seats:
-            continue
-        if s == view.seat and own:
-            hands[s] = own
-        elif (s, 0) in slots:
-            hands[s] = [slots[(s, j)] for j in range(3)]
     settled = _entries(pub["settled"])
     used: list[int] = []
     for _, _, turned, cards, _ in settled:
@@ -150,27 +155,65 @@ def sample(game: Banchok, view: View, rng: random.Random) -> BanchokDeal:
     bank = int(pub["bank"])
     start = [c - p for c, p in zip(chips, view.points)]
     start[view.dealer] += bank
-    order = [c for h in hands for c in h] + used + deck
+    first = know.parts[0] if know.parts else None
+    return _Prepared(
+        know=know, pools=pools, settled=settled, used=used, snap=snap, chips=chips, bank=bank,
+        start=start, own=[int(c) for c in view.hand],
+        unsettled=[s for s in pub["punters"] if s not in settled_seats],
+        out=[s in pub["out"] for s in range(n)],
+        opening=bool(first is not None and first.left and pub["deck_parts"][0]["cards"] is None),
+        previous=_entries(pub["previous"]), punters=[int(s) for s in pub["punters"]],
+        codes=[(s, game.code_of(t)) for s, t in view.history])
+
+
+def sample(game: Banchok, view: View, rng: random.Random) -> BanchokDeal:
+    """A position consistent with ``view`` (what :meth:`Banchok.sample_deal` returns)."""
+    if view.game != game.name or view.players != game.players:
+        raise ValueError("banchok: the view is not of this game")
+    prep = _PREPARED.get(game, view)
+    if prep is None:
+        prep = _prepare(game, view)
+        _PREPARED.put(game, view, prep)
+    n = view.players
+    hands: list[list[int]] = [[] for _ in range(n)]
+    slots: dict[tuple[int, int], int] = {}
+    deck: list[int] = []
+    sizes: list[int] = []
+    rnd = rng.random
+    for part, kept in zip(prep.know.parts, prep.pools, strict=True):
+        pool = kept[:]
+        shuffle_fast(pool, rnd)
+        for slot in part.unknown:
+            slots[slot] = pool.pop()
+        deck.extend(pool)
+        if pool:
+            sizes.append(len(pool))
+    own = prep.own
+    for s in prep.unsettled:
+        if s == view.seat and own:
+            hands[s] = own[:]
+        elif (s, 0) in slots:
+            hands[s] = [slots[(s, j)] for j in range(3)]
+    order = [c for h in hands for c in h] + prep.used + deck
     d = BanchokDeal.__new__(BanchokDeal)
     d._init_base(game, view.dealer, rng.getrandbits(63), order, True)
-    d._start_chips = start
-    d._chips = chips
-    d._bank = bank
-    d._out = [s in pub["out"] for s in range(n)]
+    d._start_chips = prep.start[:]
+    d._chips = prep.chips[:]
+    d._bank = prep.bank
+    d._out = prep.out[:]
     d._deck = deck
     d._parts = sizes
-    first = know.parts[0] if know.parts else None
-    d._opening = bool(first is not None and first.left and pub["deck_parts"][0]["cards"] is None)
-    d._snap = snap
+    d._opening = prep.opening
+    d._snap = prep.snap
     d._hands = hands
-    d._round = int(pub["round"])
-    d._punters = [int(s) for s in pub["punters"]]
-    d._idx = len(settled)
-    d._settled = settled
-    d._prev = _entries(pub["previous"])
-    d._used = used
-    d._end = outcome or ""
-    d.history = [(s, game.code_of(t)) for s, t in view.history]
+    d._round = int(view.public["round"])
+    d._punters = prep.punters[:]
+    d._idx = len(prep.settled)
+    d._settled = prep.settled[:]
+    d._prev = prep.previous[:]
+    d._used = prep.used[:]
+    d._end = view.public["outcome"] or ""
+    d.history = prep.codes[:]
     d._turn = view.to_move
     if d._turn is not None and d._turn != d._punters[d._idx]:
         raise ValueError("banchok: the view's turn does not fit its settlements")

@@ -139,8 +139,11 @@ class ChukhnyDeal(Deal):
             return _cards(m)
         return [DRAW] if self._pos < self._end else [TAKE]
 
-    def _apply(self, code: int) -> None:
+    legal_codes = _legal
+
+    def apply_code(self, code: int) -> None:
         p = self._turn
+        self.history.append((p, code))  # type: ignore[arg-type]
         assert p is not None
         if code < 52:
             bit = 1 << code
@@ -179,6 +182,8 @@ class ChukhnyDeal(Deal):
             self._pile = []
             if not self._over():
                 self._turn = self._next_active(p)
+
+    _apply = Deal._apply_by_fast_path
 
     def _points(self) -> list[int]:
         if self._turn is not None:

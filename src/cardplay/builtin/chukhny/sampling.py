@@ -19,6 +19,7 @@ from ..counting import (
     known_card_moves,
     open_slot,
     pop_random,
+    shuffle_fast,
 )
 from .deal import ChukhnyDeal
 from .timeline import public_timeline
@@ -130,7 +131,7 @@ class _SeatSlots:
         """A uniformly chosen filling of the slots with the known cards and ``cards``."""
         if self.unconstrained:
             out = [card for o in self.opening for card, _ in o] + cards
-            rng.shuffle(out)
+            shuffle_fast(out, rng.random)
             return out
         free_at, memo, steps = self._table(self.histogram(cards))
 
@@ -553,7 +554,7 @@ def sample_consistent_deal(game: Chukhny, view: View, rng: random.Random) -> Chu
         for p, c in zip(seat.positions, seat.fill(mine, rng)):
             order[p] = c
     rest = [c for c in world.unseen if not used >> c & 1]
-    rng.shuffle(rest)
+    shuffle_fast(rest, rng.random)
     for p, c in zip(world.stock, rest):
         order[p] = c
     deal = game._deal_from_order(order, view.dealer, 0, True, {})

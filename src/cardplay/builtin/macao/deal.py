@@ -262,8 +262,11 @@ class MacaoDeal(Deal):
             return [BUY] if can_buy and self._value(p) <= 6 else [STAND]
         return [BUY, STAND] if can_buy else [STAND]
 
-    def _apply(self, code: int) -> None:
+    legal_codes = _legal
+
+    def apply_code(self, code: int) -> None:
         p = self._turn
+        self.history.append((p, code))  # type: ignore[arg-type]
         assert p is not None
         if code > STAKE_BASE:
             s = code - STAKE_BASE
@@ -289,6 +292,8 @@ class MacaoDeal(Deal):
             return
         self.status[p] = "stood"
         self._end_decision()
+
+    _apply = Deal._apply_by_fast_path
 
     def _points(self) -> list[int]:
         pts = [c - s for c, s in zip(self.chips, self.start)]
@@ -343,6 +348,8 @@ class MacaoDeal(Deal):
                       for p in range(n)],
             "last_round": self.last,
         }
+
+    _copy_has_base = True  # _copy starts from the whole instance dict
 
     def _copy(self) -> MacaoDeal:
         d = MacaoDeal.__new__(MacaoDeal)

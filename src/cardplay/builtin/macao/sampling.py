@@ -18,6 +18,7 @@ from ..counting import (
     falling,
     keep_and_apart,
     pop_random,
+    shuffle_fast,
 )
 from .deal import DECK, VALUE, MacaoDeal
 
@@ -238,7 +239,7 @@ def sample(game: Macao, view: View, rng: random.Random) -> MacaoDeal:
             for p, v in zip(positions, values):
                 order[p] = pop_random(left[v], rng)
     rest = [c for cs in left for c in cs]
-    rng.shuffle(rest)
+    shuffle_fast(rest, rng.random)
     for p, c in zip(world.free, rest):
         order[p] = c
     deal = MacaoDeal.__new__(MacaoDeal)

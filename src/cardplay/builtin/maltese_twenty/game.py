@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...cards import CardParseError, format_card, parse_card
 from ...engine import Deal, Game, InvalidMoveError, Match, View, option, register
+from ..counting import shuffle_fast
 from .declaration import DECLARATION
 from .rules import REFILL, MalteseTwentyDeal
 
@@ -141,7 +142,7 @@ class MalteseTwentyGame(Game):
         for c in (*plays[0], *plays[1], *own):
             known |= 1 << c
         unseen = [c for c in range(52) if not known >> c & 1]
-        rng.shuffle(unseen)
+        shuffle_fast(unseen, rng.random)
         # each seat's cards in the order they were dealt to it: what it played, then its hand;
         # the opponent's hand and all undrawn chunks are filled from the unseen cards
         seq: list[list[int]] = [[], []]
@@ -153,7 +154,7 @@ class MalteseTwentyGame(Game):
         responder = 1 - starter
         first = [seq[starter][:REFILL], seq[responder][:REFILL]]
         for hand in first:
-            rng.shuffle(hand)
+            shuffle_fast(hand, rng.random)
         for i in range(REFILL):
             order.append(first[0][i])
             order.append(first[1][i])
@@ -165,7 +166,7 @@ class MalteseTwentyGame(Game):
                     chunk = chunk + rest[:need]
                     rest = rest[need:]
                 else:  # a drawn refill, listed in the order its cards were played
-                    rng.shuffle(chunk)
+                    shuffle_fast(chunk, rng.random)
                 order.extend(chunk)
         d = self._deal_from_order(order, view.dealer, 0, True, {"round": pub["round"]})
         for code in codes:

@@ -77,10 +77,14 @@ class MalteseTwentyDeal(Deal):
     # ---- the hot path
 
     def _legal(self) -> list[int]:
-        return cards_of_mask(self._hands[self._turn])  # type: ignore[index]
+        p = self._turn
+        return cards_of_mask(self._hands[p]) if p is not None else []
 
-    def _apply(self, code: int) -> None:
+    legal_codes = _legal
+
+    def apply_code(self, code: int) -> None:
         p: int = self._turn  # type: ignore[assignment]
+        self.history.append((p, code))
         hands = self._hands
         hands[p] &= ~(1 << code)
         tally = self._tally
@@ -118,6 +122,8 @@ class MalteseTwentyDeal(Deal):
                 self._turn = None
                 return
         self._turn = 1 - p
+
+    _apply = Deal._apply_by_fast_path
 
     # ---- results and views
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...cards import SUIT_CHARS, SUIT_MASKS, card_of, cards_of_mask, format_card
+from ...cards import CARD_TEXTS, SUIT_CHARS, SUIT_MASKS, card_of, cards_of_mask
 from ...engine import Deal
 
 if TYPE_CHECKING:
@@ -66,15 +66,19 @@ def _cards(mask: int) -> tuple[int, ...]:
     return r
 
 
-_LEADS: dict[int, tuple[int, ...]] = {}
+_KQ_ALL = sum(_KQ)
+# The lead codes beyond the cards (marriages, exchange, close) by the hand's kings and queens and
+# the rules bits of SixtySixDeal.legal_codes: at most 8,192 keys, where keying on the whole hand
+# kept missing (a fresh deal's hands are mostly new) and grew without bound.
+_LEAD_TAILS: dict[int, tuple[int, ...]] = {}
 
 
-def _lead_codes(h: int, trump: int, exchange: bool, close: bool,
-                king_only: bool = False) -> tuple[int, ...]:
-    codes = list(_cards(h))
+def _lead_tail(key: int) -> tuple[int, ...]:
+    trump, exchange, close, king_only = key >> 52 & 3, key >> 54 & 1, key >> 55 & 1, key >> 56
+    codes = []
     for s in range(4):
         kq = _KQ[s]
-        if h & kq == kq:
+        if key & kq == kq:
             forty = s == trump
             codes.append(marriage_code(s, False, forty))
             if not king_only:
@@ -83,7 +87,8 @@ def _lead_codes(h: int, trump: int, exchange: bool, close: bool,
         codes.append(EXCHANGE)
     if close:
         codes.append(CLOSE)
-    return tuple(codes)
+    r = _LEAD_TAILS[key] = tuple(codes)
+    return r
 
 
 def marriage_code(suit: int, queen: bool, forty: bool) -> int:
@@ -107,36 +112,46 @@ class SixtySixDeal(Deal):
         g = self.game
         n = g.hand_size
         nd = 1 - self.dealer
-        hands = [0, 0]
-        for i in range(2 * n):
-            seat = nd if i % 2 == 0 else self.dealer
-            hands[seat] |= 1 << order[i]
-        self.hands = hands
-        self.turned = order[2 * n]
-        self.talon = [*order[2 * n + 1:], order[2 * n]]
-        self.tpos = 0
-        self.trump = self.turned // 13
-        self.nine = card_of(g.exchange_rank, self.trump)
-        self.closed_by = -1
-        self.lead = -1
+        first = second = 0
+        for c in order[0:2 * n:2]:
+            first |= 1 << c
+        for c in order[1:2 * n:2]:
+            second |= 1 << c
+        self.hands = [first, second] if nd == 0 else [second, first]
+        turned = self.turned = order[2 * n]
+        self.talon = [*order[2 * n + 1:], turned]
+        trump = self.trump = turned // 13
+        self.nine = card_of(g.exchange_rank, trump)
         self.leader = nd
-        self.lead_marriage = False
         self.pts = [0, 0]
         self.pending = [0, 0]
         self.tricks_won = [0, 0]
         self.won = [0, 0]
-        self.tricks: list[tuple[int, int, int, int, bool]] = []
-        self.marriages: list[tuple[int, int, int, int]] = []
-        self.exchanged: tuple[int, int, int] | None = None
+        # Tuples, rebuilt when they grow (12 tricks at most): a copy can share them.
+        self.tricks: tuple[tuple[int, int, int, int, bool], ...] = ()
+        self.marriages: tuple[tuple[int, int, int, int], ...] = ()
         self.revealed = [0, 0]
+        self.stand_bonus = stand_bonus
+        self.bonus_after = stand_bonus
+        # What every deal starts with, and the game's constants the fast path reads per move.
+        self.tpos = 0
+        self.closed_by = -1
+        self.lead = -1
+        self.lead_marriage = False
         self.trump_taker = -1
         self.last_bonus = -1
-        self.stand_bonus = stand_bonus
-        self.winner: int | None = None
         self.game_points = 0
         self.outcome = ""
-        self.bonus_after = stand_bonus
+        self._any_lead = g.any_lead
+        self._must_head = g.must_head
+        self._first66 = g.first66
+        self._schnapsen = g.schnapsen
+        self.exchanged: tuple[int, int, int] | None = None
+        self.winner: int | None = None
         self._res: list[int] | None = None
+        rules_bits = trump << 52 | g.king_only << 56
+        self._lead_bits = rules_bits
+        self._open_bits = rules_bits | g.allow_close << 55
         self._turn = nd
 
     # ---- state helpers
@@ -149,6 +164,8 @@ class SixtySixDeal(Deal):
     def phase2(self) -> bool:
         return self.closed_by >= 0 or self.tpos >= len(self.talon)
 
+    _copy_has_base = True  # _copy starts from the whole instance dict
+
     def _copy(self) -> SixtySixDeal:
         d = SixtySixDeal.__new__(SixtySixDeal)
         d.__dict__.update(self.__dict__)
@@ -158,42 +175,50 @@ class SixtySixDeal(Deal):
         d.pending = self.pending[:]
         d.tricks_won = self.tricks_won[:]
         d.won = self.won[:]
-        d.tricks = self.tricks[:]
-        d.marriages = self.marriages[:]
         d.revealed = self.revealed[:]
         return d
 
     # ---- rules
+    #
+    # The bots' fast path (legal_codes, apply_code) is what every search and playout runs per
+    # node, so each is one method with its game constants read once at the deal's start
+    # (_start: self._lead_bits and friends), rather than hooks calling helpers; the lockstep
+    # digests (tests/test_lockstep.py) hold them to the rules move by move.
 
-    def _legal(self) -> list[int]:
+    def legal_codes(self) -> list[int]:
         p = self._turn
         if p is None:
             return []
         h = self.hands[p]
         if self.lead < 0:
-            g = self.game
-            open_talon = self.closed_by < 0 and len(self.talon) - self.tpos >= 2
-            exch = open_talon and h >> self.nine & 1 and (g.any_lead or self.tricks_won[p] > 0)
-            # The cache is shared by every game: whatever changes the codes is in the key.
-            key = h | self.trump << 52 | bool(exch) << 54 | \
-                (open_talon and g.allow_close) << 55 | g.king_only << 56
-            r = _LEADS.get(key)
-            if r is None:
-                r = _LEADS[key] = _lead_codes(h, self.trump, bool(exch),
-                                              bool(open_talon and g.allow_close), g.king_only)
-            return r  # type: ignore[return-value]
+            # The tails are shared by every game: whatever changes them is in the key.
+            if self.closed_by < 0 and len(self.talon) - self.tpos >= 2:
+                key = h & _KQ_ALL | self._open_bits
+                if h >> self.nine & 1 and (self._any_lead or self.tricks_won[p]):
+                    key |= 1 << 54
+            else:
+                key = h & _KQ_ALL | self._lead_bits
+            tail = _LEAD_TAILS.get(key)
+            if tail is None:
+                tail = _lead_tail(key)
+            cards = _MASK_CARDS.get(h) or _cards(h)
+            return cards + tail if tail else cards  # type: ignore[return-value]
         if self.closed_by < 0 and self.tpos < len(self.talon):
-            return _cards(h)  # type: ignore[return-value]
+            return _MASK_CARDS.get(h) or _cards(h)  # type: ignore[return-value]
         lead = self.lead
         same = h & SUIT_MASKS[lead // 13]
         if same:
-            if self.game.must_head:
+            if self._must_head:
                 higher = same & HIGHER52[lead]
                 if higher:
-                    return _cards(higher)  # type: ignore[return-value]
-            return _cards(same)  # type: ignore[return-value]
+                    same = higher
+            return _MASK_CARDS.get(same) or _cards(same)  # type: ignore[return-value]
         trumps = h & SUIT_MASKS[self.trump]
-        return _cards(trumps if trumps else h)  # type: ignore[return-value]
+        if trumps:
+            h = trumps
+        return _MASK_CARDS.get(h) or _cards(h)  # type: ignore[return-value]
+
+    _legal = legal_codes
 
     def _can_exchange(self, p: int) -> bool:
         if self.closed_by >= 0 or self.talon_size < 2:
@@ -202,28 +227,31 @@ class SixtySixDeal(Deal):
             return False
         return self.game.any_lead or self.tricks_won[p] > 0
 
-    def _apply(self, code: int) -> None:
+    def apply_code(self, code: int) -> None:
         p = self._turn
+        self.history.append((p, code))  # type: ignore[arg-type]
         assert p is not None
-        if code == EXCHANGE:
-            nine = self.nine
-            took = self.talon[-1]
-            self.hands[p] ^= (1 << nine) | (1 << took)
-            self.talon[-1] = nine
-            self.exchanged = (p, took, nine)
-            self.revealed[p] |= 1 << took
-            return
-        if code == CLOSE:
-            self.closed_by = p
-            return
-        if self.lead < 0:
+        if code >= 52:
+            if code == EXCHANGE:
+                nine = self.nine
+                took = self.talon[-1]
+                self.hands[p] ^= (1 << nine) | (1 << took)
+                self.talon[-1] = nine
+                self.exchanged = (p, took, nine)
+                self.revealed[p] |= 1 << took
+                return
+            if code == CLOSE:
+                self.closed_by = p
+                return
+        lead = self.lead
+        if lead < 0:
             if code >= MARRIAGE_BASE:
                 k = code - MARRIAGE_BASE
                 suit, queen = k // 4, (k >> 1) & 1
                 card = card_of(QUEEN if queen else KING, suit)
                 partner = card_of(KING if queen else QUEEN, suit)
                 value = 40 if suit == self.trump else 20
-                self.marriages.append((p, suit, value, partner))
+                self.marriages += ((p, suit, value, partner),)
                 self.revealed[p] |= 1 << partner
                 self.lead_marriage = True
                 g = self.game
@@ -238,52 +266,59 @@ class SixtySixDeal(Deal):
             self.revealed[p] &= ~(1 << card)
             self.lead = card
             self.leader = p
-            if self.game.first66 and self.pts[p] >= 66:
+            if self._first66 and self.pts[p] >= 66:
                 self._decide_at_66(p)
                 return
             self._turn = 1 - p
             return
-        self._follow(p, code)
-
-    def _follow(self, p: int, card: int) -> None:
-        lead, leader = self.lead, self.leader
-        self.hands[p] &= ~(1 << card)
-        self.revealed[p] &= ~(1 << card)
-        if card // 13 == lead // 13:
-            winner = p if STRENGTH52[card] > STRENGTH52[lead] else leader
-        elif card // 13 == self.trump:
+        # A follow: the trick is complete.
+        leader = self.leader
+        bit = 1 << code
+        self.hands[p] &= ~bit
+        self.revealed[p] &= ~bit
+        suit = code // 13
+        if suit == lead // 13:
+            winner = p if STRENGTH52[code] > STRENGTH52[lead] else leader
+        elif suit == self.trump:
             winner = p
         else:
             winner = leader
-        phase2 = self.phase2
-        self.tricks.append((leader, lead, card, winner, phase2))
-        self.pts[winner] += POINTS52[lead] + POINTS52[card]
-        self.won[winner] |= (1 << lead) | (1 << card)
+        talon, tpos = self.talon, self.tpos
+        drawing = self.closed_by < 0 and tpos < len(talon)
+        self.tricks += ((leader, lead, code, winner, not drawing),)
+        pts = self.pts
+        pts[winner] += POINTS52[lead] + POINTS52[code]
+        self.won[winner] |= (1 << lead) | bit
         self.tricks_won[winner] += 1
-        if self.pending[winner]:
-            self.pts[winner] += self.pending[winner]
+        pending = self.pending[winner]
+        if pending:
+            pts[winner] += pending
             self.pending[winner] = 0
         self.lead = -1
         self.lead_marriage = False
-        loser = 1 - winner
-        if self.closed_by < 0 and self.tpos < len(self.talon):
-            t = self.talon
-            self.hands[winner] |= 1 << t[self.tpos]
-            self.hands[loser] |= 1 << t[self.tpos + 1]
-            self.tpos += 2
-            if self.tpos >= len(t):
+        hands = self.hands
+        if drawing:
+            loser = 1 - winner
+            hands[winner] |= 1 << talon[tpos]
+            hands[loser] |= 1 << talon[tpos + 1]
+            tpos = self.tpos = tpos + 2
+            if tpos >= len(talon):
                 self.trump_taker = loser
-                self.revealed[loser] |= 1 << t[-1]
-        empty = not self.hands[0] and not self.hands[1]
-        if empty and self.closed_by < 0 and not self.game.schnapsen:
-            self.pts[winner] += 10
-            self.last_bonus = winner
-        if self.game.first66 and self.pts[winner] >= 66:
+                self.revealed[loser] |= 1 << talon[-1]
+            empty = False
+        else:
+            empty = not hands[0] and not hands[1]
+            if empty and self.closed_by < 0 and not self._schnapsen:
+                pts[winner] += 10
+                self.last_bonus = winner
+        if self._first66 and pts[winner] >= 66:
             self._decide_at_66(winner)
         elif empty:
             self._decide_at_end(winner)
         else:
             self._turn = winner
+
+    _apply = Deal._apply_by_fast_path
 
     def _game_points(self, loser: int) -> int:
         lp = self.pts[loser]
@@ -353,38 +388,42 @@ class SixtySixDeal(Deal):
         return list(self._res) if self._res is not None else None
 
     def _hand(self, seat: int) -> list[int]:
-        return cards_of_mask(self.hands[seat])
+        h = self.hands[seat]
+        return _MASK_CARDS.get(h) or _cards(h)  # type: ignore[return-value]
 
     def _known_to(self, seat: int) -> set[int]:
         return set(cards_of_mask(self.revealed[1 - seat]))
 
     def _public(self, seat: int) -> dict[str, Any]:
-        fc = format_card
-        face_up = self.talon[-1] if self.tpos < len(self.talon) else None
+        ct = CARD_TEXTS
+        talon = self.talon
+        phase2 = self.closed_by >= 0 or self.tpos >= len(talon)
         trick = []
         if self.lead >= 0:
-            trick.append({"seat": self.leader, "card": fc(self.lead),
+            trick.append({"seat": self.leader, "card": ct[self.lead],
                           "marriage": self.lead_marriage})
+        revealed = self.revealed
         pub: dict[str, Any] = {
             "trump_suit": SUIT_CHARS[self.trump],
-            "turned_trump": fc(self.turned),
-            "trump_card": fc(face_up) if face_up is not None else None,
+            "turned_trump": ct[self.turned],
+            "trump_card": ct[talon[-1]] if self.tpos < len(talon) else None,
             "trump_card_taker": self.trump_taker if self.trump_taker >= 0 else None,
-            "stock": self.talon_size,
+            "stock": len(talon) - self.tpos,
             "closed_by": self.closed_by if self.closed_by >= 0 else None,
-            "phase": 2 if self.phase2 else 1,
+            "phase": 2 if phase2 else 1,
             "leader": self.leader,
             "trick": trick,
-            "tricks": [{"leader": ld, "cards": [fc(a), fc(b)], "winner": w, "phase2": p2}
+            "tricks": [{"leader": ld, "cards": [ct[a], ct[b]], "winner": w, "phase2": p2}
                        for ld, a, b, w, p2 in self.tricks],
-            "tricks_won": list(self.tricks_won),
-            "pending": list(self.pending),
-            "marriages": [{"seat": s, "suit": SUIT_CHARS[su], "points": v, "shown": fc(c)}
+            "tricks_won": self.tricks_won[:],
+            "pending": self.pending[:],
+            "marriages": [{"seat": s, "suit": SUIT_CHARS[su], "points": v, "shown": ct[c]}
                           for s, su, v, c in self.marriages],
-            "exchange": ({"seat": self.exchanged[0], "took": fc(self.exchanged[1]),
-                          "gave": fc(self.exchanged[2])} if self.exchanged else None),
+            "exchange": ({"seat": self.exchanged[0], "took": ct[self.exchanged[1]],
+                          "gave": ct[self.exchanged[2]]} if self.exchanged else None),
             "hand_sizes": [self.hands[0].bit_count(), self.hands[1].bit_count()],
-            "known_cards": [[fc(c) for c in cards_of_mask(self.revealed[s])] for s in (0, 1)],
+            "known_cards": [[ct[c] for c in _MASK_CARDS.get(m) or _cards(m)]
+                            for m in revealed],
             "last_trick_bonus": self.last_bonus if self.last_bonus >= 0 else None,
             "stand_bonus": self.stand_bonus,
         }

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...cards import SUIT_MASKS, card_of, parse_card
 from ...engine import View
-from ..counting import LastPrepared
+from ..counting import LastPrepared, shuffle_fast
 from .rules import CLOSE, EXCHANGE, HIGHER52, KING, MARRIAGE_BASE, QUEEN, STRENGTH52, SixtySixDeal
 
 if TYPE_CHECKING:
@@ -37,21 +37,23 @@ def sample_deal(game: SixtySix, view: View, rng: random.Random) -> SixtySixDeal:
     if prep is None:
         prep = prepare_sampling(game, view)
         _PREPARED.put(game, view, prep)
-    # One sample() call for the opponent's hand: the solver's _GivenHand answers it.
+    # One sample() call for the opponent's hand: the solver's _GivenHand answers it. The other
+    # draws take one float each (counting.shuffle_fast): a search samples a world per iteration.
     opp_cards = rng.sample(prep.allowed, prep.opp_unknown)
+    rnd = rng.random
     taken = set(opp_cards)
     rest = [c for c in prep.pool if c not in taken]
-    rng.shuffle(rest)
+    shuffle_fast(rest, rnd)
     order = list(prep.order_head)
-    randrange = rng.randrange
     for s in (0, 1):
         positions = prep.positions[s]
         free: list[int] = []
         opened = 0
         for reach, card in prep.timed[s]:
-            free += positions[opened:reach]
-            opened = reach
-            i = randrange(len(free))
+            if reach > opened:
+                free += positions[opened:reach]
+                opened = reach
+            i = int(rnd() * len(free))
             order[free[i]] = card
             free[i] = free[-1]
             free.pop()
@@ -59,7 +61,7 @@ def sample_deal(game: SixtySix, view: View, rng: random.Random) -> SixtySixDeal:
         late = prep.untimed[s] + opp_cards if s == prep.opp else list(prep.untimed[s])
         if len(late) != len(free):
             raise ValueError("sixty-six: the view is inconsistent (card counts do not match)")
-        rng.shuffle(late)
+        shuffle_fast(late, rnd)
         for pos, card in zip(free, late, strict=True):
             order[pos] = card
     order[prep.rest_start:prep.rest_start + len(rest)] = rest

@@ -70,8 +70,11 @@ class TwentyDeal(Deal):
             codes.append(PASS)
         return codes
 
-    def _apply(self, code: int) -> None:
+    legal_codes = _legal
+
+    def apply_code(self, code: int) -> None:
         t = self._turn
+        self.history.append((t, code))  # type: ignore[arg-type]
         assert t is not None
         g = self.game
         n = self.players
@@ -105,6 +108,8 @@ class TwentyDeal(Deal):
                 self._finish(None, "passes")
                 return
         self._turn = (t + 1) % n
+
+    _apply = Deal._apply_by_fast_path
 
     def _finish(self, out: list[int] | None, how: str) -> None:
         g = self.game

@@ -23,6 +23,7 @@ from ..counting import (
     known_card_moves,
     open_slot,
     pop_random,
+    shuffle_fast,
 )
 from .codes import ALL_CARDS, DRAW, KING_RANK, LEAST_COUNT, PASS, PLAY_BASE
 from .deal import TwentyDeal
@@ -386,13 +387,13 @@ def sample_deal(game: Twenty, view: View, rng: random.Random,
         taken = _listed_hands(world, rng)
         for o, cards in taken.items():
             slots = free[2 * o + 1]
-            rng.shuffle(cards)
+            shuffle_fast(cards, rng.random)
             for p, c in zip(slots, cards):
                 order[p] = c
             free[2 * o + 1] = []
         gone = {c for cards in taken.values() for c in cards}
         left = [c for c in world.unseen if c not in gone]
-        rng.shuffle(left)
+        shuffle_fast(left, rng.random)
         # the most restricted slots first, each set within the next
         for o in sorted(range(len(split)), key=lambda o: world.allows[o].bit_count()):
             mask = world.allows[o]

@@ -126,8 +126,11 @@ class TwoTenJackDeal(Deal):
             f = h & TRUMPS or h
         return cards_of_mask(f)
 
-    def _apply(self, code: int) -> None:
+    legal_codes = _legal
+
+    def apply_code(self, code: int) -> None:
         turn: int = self._turn  # type: ignore[assignment]
+        self.history.append((turn, code))
         if self._lead < 0:
             if code >= AS_SPADES:
                 card, kind = AS, code - AS_SPADES
@@ -161,6 +164,8 @@ class TwoTenJackDeal(Deal):
         else:
             self._turn = winner
             self._leader = winner
+
+    _apply = Deal._apply_by_fast_path
 
     def _points(self) -> list[int]:
         return list(self._pts)

@@ -10,8 +10,17 @@ from typing import TYPE_CHECKING
 
 from ...cards import cards_of_mask
 from ...engine import Deal, View
-from ..counting import LastPrepared
-from .rules import AS, AS_SPADES, CARD_KINDS, FOLLOWER_WINS, KIND_BITS, KIND_MASKS, TRUMPS
+from ..counting import LastPrepared, shuffle_fast
+from .rules import (
+    AS,
+    AS_SPADES,
+    CARD_KINDS,
+    FOLLOWER_WINS,
+    KIND_BITS,
+    KIND_MASKS,
+    TRUMPS,
+    TwoTenJackDeal,
+)
 
 if TYPE_CHECKING:
     from .game import TwoTenJackGame
@@ -168,7 +177,7 @@ class DrawTimes:
 class SamplingPlan:
     """What sampling needs from one view, computed once."""
 
-    __slots__ = ("codes", "draws", "opp", "own", "pool", "winners")
+    __slots__ = ("codes", "draws", "opp", "own", "pool", "template", "winners")
 
     codes: list[int]
     draws: int
@@ -176,6 +185,7 @@ class SamplingPlan:
     own: DrawTimes
     pool: list[int]
     winners: list[int]
+    template: TwoTenJackDeal | None  # the first world after its replay
 
 
 _PREPARED: LastPrepared[SamplingPlan] = LastPrepared()
@@ -195,24 +205,38 @@ def sample_deal(game: TwoTenJackGame, view: View, rng: random.Random) -> Deal:
     for c in hidden:
         hidden_mask |= 1 << c
     stock = [c for c in prep.pool if not hidden_mask >> c & 1]
-    rng.shuffle(stock)
+    shuffle_fast(stock, rng.random)
     order = [0] * 52
     nd = 1 - view.dealer
     for s, times in ((seat, own_times), (1 - seat, opp_times)):
         first = times[0]
-        rng.shuffle(first)
+        shuffle_fast(first, rng.random)
         start = 0 if s == nd else 1
         for i, c in enumerate(first):
             order[start + 2 * i] = c
         for k in range(1, prep.draws + 1):
             order[12 + 2 * (k - 1) + (0 if prep.winners[k - 1] == s else 1)] = times[k][0]
     order[12 + 2 * prep.draws:] = stock
-    d = game.DealClass.__new__(game.DealClass)
-    d._init_base(game, view.dealer, 0, order, True)
-    d._start(order)
-    for c in prep.codes:
-        d.apply_code(c)
-    return d
+    template = prep.template
+    if template is None:
+        d = game.DealClass.__new__(game.DealClass)
+        d._init_base(game, view.dealer, 0, order, True)
+        d._start(order)
+        for c in prep.codes:
+            d.apply_code(c)
+        kept = d.copy()
+        assert isinstance(kept, TwoTenJackDeal)
+        prep.template = kept
+        return d
+    # Replaying the history is most of a world's cost, and worlds of one view differ only where
+    # the view is blind: the opponent's hand, the stock's order (and the record's deck order).
+    # Every move is public, so everything else the replay made is the same in each.
+    world = template.copy()
+    assert isinstance(world, TwoTenJackDeal)
+    world._order = tuple(order)
+    world._stock = world._order[12:]
+    world._hands[1 - seat] = hidden_mask
+    return world
 
 
 def prepare_sampling(game: TwoTenJackGame, view: View) -> SamplingPlan:
@@ -282,6 +306,7 @@ def prepare_sampling(game: TwoTenJackGame, view: View) -> SamplingPlan:
     plan.codes = codes
     plan.draws = draws
     plan.winners = winners
+    plan.template = None
     return plan
 
 # ---- match rules
