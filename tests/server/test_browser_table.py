@@ -26,10 +26,9 @@ IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b")
 CODE_WORDS = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z]+[A-Z]\w*\b"
                         r"|\b(?:undefined|null|NaN|true|false)\b|\[object ")
 # In Russian no word on screen is in Latin letters (card ranks are В Д К Т, bots have Russian
-# names), but for keys named as they are labelled (L, S, H, Enter) and Pagat (pagat.com, the
-# source a Twenty preset is named after)
+# names), but for keys named as they are labelled (L, S, H, Enter)
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
-LATIN_NAMES = {"Enter", "pagat"}
+LATIN_NAMES = {"Enter"}
 
 
 def code_words(text: str, lang: str) -> list[str]:

@@ -115,7 +115,7 @@ DECLARATION = Declaration(
                        "fits",
                        "Не больше номера хода, каждый ход увеличивает номер, брать — только "
                        "когда нечем ходить"),
-                    _v("canonical", "Pagat's 20", "Канонические (pagat)",
+                    _v("canonical", "Pagat's 20", "Канонические (по сайту Пагат)",
                        "The count made exactly, it advances only when made, drawing always "
                        "allowed, a pair of 10s, Js or Qs may count 10",
                        "Счёт ровно, растёт только после удачного хода, брать можно всегда, пара "
@@ -167,8 +167,8 @@ DECLARATION = Declaration(
                    Text("The penalty of each card from 2 to 9 left in a loser's hand",
                         "Штраф за каждую карту от двойки до девятки на руке проигравшего"),
                    (_v(5, "5 points each", "По 5 очков",
-                       "As an Ace: the pagat lineage's figure",
-                       "Как за Туза: по традиции pagat"),
+                       "As an Ace: Pagat's figure",
+                       "Как за Туза: по традиции сайта Пагат"),
                     _v(0, "None", "Без штрафа",
                        "The seed page lists no penalty for them",
                        "В тексте-источнике штраф за них не указан"))),
