@@ -388,8 +388,9 @@ class SixtySixDeal(Deal):
         return list(self._res) if self._res is not None else None
 
     def _hand(self, seat: int) -> list[int]:
+        # a list, as hand_codes promises, from the cached tuple
         h = self.hands[seat]
-        return _MASK_CARDS.get(h) or _cards(h)  # type: ignore[return-value]
+        return list(_MASK_CARDS.get(h) or _cards(h))
 
     def _known_to(self, seat: int) -> set[int]:
         return set(cards_of_mask(self.revealed[1 - seat]))
