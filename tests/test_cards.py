@@ -165,3 +165,16 @@ def test_cardset_behaves_like_a_set() -> None:
         CardSet(True)  # type: ignore[arg-type]
     # Operations return new sets: the originals are unchanged.
     assert s == {"AS", "TH", "9D"} and t == {"AS", "KC"}
+
+
+def test_cards_of_mask_of_every_size_and_beyond_52_bits() -> None:
+    import random
+
+    from cardplay.cards import cards_of_mask
+
+    rng = random.Random(3)
+    for _ in range(3000):
+        ids = sorted(rng.sample(range(90), rng.randrange(60)))
+        assert cards_of_mask(sum(1 << c for c in ids)) == ids
+    assert cards_of_mask(0) == []
+    assert cards_of_mask((1 << 52) - 1) == list(range(52))

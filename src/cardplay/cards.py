@@ -132,7 +132,10 @@ def cards_of_mask(mask: int) -> list[int]:
     while mask:
         b = mask & 255
         if b:
-            out += table[i][b]
+            if i < 7:
+                out += table[i][b]
+            else:  # beyond the 52 cards' bits (a mask of anything else)
+                out += [8 * i + k for k in table[0][b]]
         mask >>= 8
         i += 1
     return out
