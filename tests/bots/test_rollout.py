@@ -203,14 +203,19 @@ def test_a_view_the_sampler_gives_up_on_keeps_the_base_move(
         pass
     else:  # the sampler has learnt this view: the test needs another one
         raise AssertionError("the sampler now draws this view; pick a view it gives up on")
-    for level in ("fast", "strong"):
+
+    def plays_base_move(level: str) -> PolicyRolloutBot:
         twin = load(level, game, seed=1)
         assert isinstance(twin, PolicyRolloutBot)
         base_move = twin.base.choose(view)  # type: ignore[attr-defined]
-        # Whatever rare world it finds before the sampler gives up, the base move stands.
         bot = load(level, game, seed=1)
         assert isinstance(bot, PolicyRolloutBot)
         assert bot.choose(view) == base_move
+        return bot
+
+    for level in ("fast", "strong"):
+        # Whatever rare world it finds before the sampler gives up, the base move stands.
+        bot = plays_base_move(level)
         assert bot.last_worlds < bot.switch_worlds
 
     def gives_up(self: object, view: object, rng: object) -> None:
@@ -219,10 +224,4 @@ def test_a_view_the_sampler_gives_up_on_keeps_the_base_move(
     # A sampler that never finds one: no world at all, and still the base move.
     monkeypatch.setattr(type(game), "sample_deal", gives_up)
     for level in ("fast", "strong"):
-        twin = load(level, game, seed=1)
-        assert isinstance(twin, PolicyRolloutBot)
-        base_move = twin.base.choose(view)  # type: ignore[attr-defined]
-        bot = load(level, game, seed=1)
-        assert isinstance(bot, PolicyRolloutBot)
-        assert bot.choose(view) == base_move
-        assert bot.last_worlds == 0
+        assert plays_base_move(level).last_worlds == 0

@@ -30,7 +30,10 @@ import math
 import random
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from ..engine import Deal, Game
 
 T = TypeVar("T")
 W = TypeVar("W")
@@ -215,6 +218,23 @@ def draw_disjoint(lists: Sequence[Sequence[T]], upto: Sequence[list[int]], sizes
         if keep and rng.randrange(apart) < keep:
             return picks
     return None
+
+
+D = TypeVar("D", bound="Deal")
+
+
+def first_world(game: Game, order: list[int], dealer: int, codes: Sequence[int],
+                context: dict[str, Any], kind: type[D]) -> tuple[D, D]:
+    """The world of ``order`` with a view's history (``codes``) replayed, and a copy of it that a
+    sampler keeps: its further worlds of that view copy the kept one and change only what the
+    view is blind to, since replaying the history is most of a world's cost."""
+    deal = game._deal_from_order(order, dealer, 0, True, context)
+    assert isinstance(deal, kind)
+    for code in codes:
+        deal.apply_code(code)
+    kept = deal.copy()
+    assert isinstance(kept, kind)
+    return deal, kept
 
 
 class LastPrepared(Generic[W]):

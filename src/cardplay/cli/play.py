@@ -54,8 +54,9 @@ class _Quit(Exception):
 # ---- play
 
 
-def configure_play(p: argparse.ArgumentParser, tr: Translator) -> None:
-    p.add_argument("game", metavar="NAME", help=tr("help_game_name"))
+def add_table_arguments(p: argparse.ArgumentParser, tr: Translator) -> None:
+    """The options a match at a table takes, the same for ``cardplay play`` and ``cardplay tui``
+    (make_game reads them)."""
     p.add_argument("--vs", metavar="LEVEL", choices=bots_mod.LEVELS, default=None,
                    help=tr("help_vs", levels=", ".join(bots_mod.LEVELS)))
     p.add_argument("--seed", type=int, default=None, help=tr("help_seed"))
@@ -64,6 +65,11 @@ def configure_play(p: argparse.ArgumentParser, tr: Translator) -> None:
     p.add_argument("--option", "-o", metavar="K=V", action="append", default=[],
                    help=tr("help_option"))
     p.add_argument("--save", metavar="FILE", default=None, help=tr("help_save"))
+
+
+def configure_play(p: argparse.ArgumentParser, tr: Translator) -> None:
+    p.add_argument("game", metavar="NAME", help=tr("help_game_name"))
+    add_table_arguments(p, tr)
     p.add_argument("--auto", action="store_true", help=tr("help_auto"))
     p.add_argument("--hide-points", action="store_true", help=tr("help_hide_points"))
 

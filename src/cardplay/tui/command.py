@@ -22,15 +22,10 @@ __all__ = ["configure_tui", "game_entries", "new_session", "open_replay", "run_t
 
 
 def configure_tui(p: argparse.ArgumentParser, tr: Translator) -> None:
+    from ..cli.play import add_table_arguments  # the cli imports this module
+
     p.add_argument("game", metavar="NAME", nargs="?", default=None, help=tr("help_tui_game"))
-    p.add_argument("--vs", metavar="LEVEL", choices=bots_mod.LEVELS, default=None,
-                   help=tr("help_vs", levels=", ".join(bots_mod.LEVELS)))
-    p.add_argument("--seed", type=int, default=None, help=tr("help_seed"))
-    p.add_argument("--seat", type=int, default=0, help=tr("help_seat"))
-    p.add_argument("--players", type=int, default=None, help=tr("help_players"))
-    p.add_argument("--option", "-o", metavar="K=V", action="append", default=[],
-                   help=tr("help_option"))
-    p.add_argument("--save", metavar="FILE", default=None, help=tr("help_save"))
+    add_table_arguments(p, tr)
     p.add_argument("--bot-delay", type=float, default=0.6, help=argparse.SUPPRESS)
 
 

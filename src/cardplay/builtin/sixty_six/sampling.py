@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...cards import SUIT_MASKS, card_of, parse_card
 from ...engine import View
-from ..counting import LastPrepared, shuffle_fast
+from ..counting import LastPrepared, first_world, shuffle_fast
 from .rules import CLOSE, EXCHANGE, HIGHER52, KING, MARRIAGE_BASE, QUEEN, STRENGTH52, SixtySixDeal
 
 if TYPE_CHECKING:
@@ -67,29 +67,24 @@ def sample_deal(game: SixtySix, view: View, rng: random.Random) -> SixtySixDeal:
     order[prep.rest_start:prep.rest_start + len(rest)] = rest
     template = prep.template
     if template is None:
-        deal = game._deal_from_order(order, prep.dealer, 0, True, dict(prep.context))
-        assert isinstance(deal, SixtySixDeal)
-        for code in prep.codes:
-            deal.apply_code(code)
-        first = deal.copy()
-        assert isinstance(first, SixtySixDeal)
-        prep.template = first
+        deal, prep.template = first_world(game, order, prep.dealer, prep.codes,
+                                          dict(prep.context), SixtySixDeal)
         return deal
-    # Replaying the history is most of a sample's cost, and every world of one view differs
-    # from the first only where the view is blind: the opponent's hand and the talon's order
-    # (and the deck order of the record). Everything else the history made is public.
-    deal = template.copy()
-    assert isinstance(deal, SixtySixDeal)
-    deal._order = tuple(order)
+    # Every world of one view differs from the first only where the view is blind: the
+    # opponent's hand and the talon's order (and the deck order of the record). Everything else
+    # the history made is public.
+    world = template.copy()
+    assert isinstance(world, SixtySixDeal)
+    world._order = tuple(order)
     hand = prep.opp_known
     for c in opp_cards:
         hand |= 1 << c
-    deal.hands[prep.opp] = hand
+    world.hands[prep.opp] = hand
     talon = order[prep.talon_start:]
     # the bottom card: the turned trump, or the nine that was exchanged for it (public)
     talon.append(template.talon[-1])
-    deal.talon = talon
-    return deal
+    world.talon = talon
+    return world
 
 
 class SamplingPlan:

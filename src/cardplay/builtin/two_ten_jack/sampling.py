@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ...cards import cards_of_mask
 from ...engine import Deal, View
-from ..counting import LastPrepared, shuffle_fast
+from ..counting import LastPrepared, first_world, shuffle_fast
 from .rules import (
     AS,
     AS_SPADES,
@@ -219,18 +219,12 @@ def sample_deal(game: TwoTenJackGame, view: View, rng: random.Random) -> Deal:
     order[12 + 2 * prep.draws:] = stock
     template = prep.template
     if template is None:
-        d = game.DealClass.__new__(game.DealClass)
-        d._init_base(game, view.dealer, 0, order, True)
-        d._start(order)
-        for c in prep.codes:
-            d.apply_code(c)
-        kept = d.copy()
-        assert isinstance(kept, TwoTenJackDeal)
-        prep.template = kept
-        return d
-    # Replaying the history is most of a world's cost, and worlds of one view differ only where
-    # the view is blind: the opponent's hand, the stock's order (and the record's deck order).
-    # Every move is public, so everything else the replay made is the same in each.
+        deal, prep.template = first_world(game, order, view.dealer, prep.codes, {},
+                                          TwoTenJackDeal)
+        return deal
+    # Worlds of one view differ only where the view is blind: the opponent's hand, the stock's
+    # order (and the record's deck order). Every move is public, so everything else the replay
+    # made is the same in each.
     world = template.copy()
     assert isinstance(world, TwoTenJackDeal)
     world._order = tuple(order)
