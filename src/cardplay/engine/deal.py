@@ -164,24 +164,24 @@ class Deal(ABC):
         over = self._turn is None
         res = self.result
         legal = tuple(self.legal_moves()) if self._turn == seat else ()
-        return View(
-            game=self.game.name,
-            seat=seat,
-            players=self.players,
-            dealer=self.dealer,
-            to_move=self._turn,
-            hand=tuple([CARD_OBJECTS[c] for c in self._hand(seat)]),
-            legal_moves=legal,
+        return View._of({
+            "game": self.game.name,
+            "seat": seat,
+            "players": self.players,
+            "dealer": self.dealer,
+            "to_move": self._turn,
+            "hand": tuple([CARD_OBJECTS[c] for c in self._hand(seat)]),
+            "legal_moves": legal,
             # The public dict is built afresh for every view, so nothing in it aliases the
             # deal's state; a read-only top level is enough to keep views from being edited
             # by accident without paying for a deep freeze on every turn.
-            public=MappingProxyType(self._public(seat)),
-            points=tuple(self._points()),
-            is_over=over,
-            result=tuple(res) if res is not None else None,
-            history=self._history_texts(),
-            options=self.game.frozen_options,
-        )
+            "public": MappingProxyType(self._public(seat)),
+            "points": tuple(self._points()),
+            "is_over": over,
+            "result": tuple(res) if res is not None else None,
+            "history": self._history_texts(),
+            "options": self.game.frozen_options,
+        })
 
     def _history_texts(self) -> tuple[tuple[int, str], ...]:
         """The history as (seat, text) pairs, extended from the last view's instead of rebuilt:
