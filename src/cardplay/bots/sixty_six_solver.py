@@ -119,8 +119,8 @@ def _ordered(d: SixtySixDeal, root: bool) -> list[int]:
 
 def _key(d: SixtySixDeal) -> tuple[int, ...]:
     return (d.hands[0], d.hands[1], d.lead, d.to_move if d.to_move is not None else -1,
-            d.pts[0], d.pts[1], d.pending[0], d.pending[1], d.tricks_won[0] > 0,
-            d.tricks_won[1] > 0, d.closed_by, d.tpos, d.talon[-1])
+            d.pts[0], d.pts[1], d.pending[0], d.pending[1], d.won[0] != 0,
+            d.won[1] != 0, d.closed_by, d.tpos, d.talon[-1])
 
 
 class _Search:

@@ -67,6 +67,7 @@ def _cards(mask: int) -> tuple[int, ...]:
 
 
 _KQ_ALL = sum(_KQ)
+_NO_CLOSE = ~(1 << 55)  # clears the close bit of SixtySixDeal._open_bits
 # The lead codes beyond the cards (marriages, exchange, close) by the hand's kings and queens and
 # the rules bits of SixtySixDeal.legal_codes: at most 8,192 keys, where keying on the whole hand
 # kept missing (a fresh deal's hands are mostly new) and grew without bound.
@@ -118,40 +119,34 @@ class SixtySixDeal(Deal):
         for c in order[1:2 * n:2]:
             second |= 1 << c
         self.hands = [first, second] if nd == 0 else [second, first]
-        turned = self.turned = order[2 * n]
+        # A deal keeps at most 27 fields of its own (what a view or legal_moves adds comes on
+        # top): CPython 3.11 keeps up to 30 attributes of a class's instances in a compact
+        # shared layout, and past that every field read and write in the fast path became a
+        # dict lookup (about 20% more instructions). What the record shows once (the turned
+        # card, the exchange, who took the trump card, the last trick's bonus) and the deal's
+        # end are therefore read off the rest by the properties below.
+        turned = order[2 * n]
         self.talon = [*order[2 * n + 1:], turned]
         trump = self.trump = turned // 13
         self.nine = card_of(g.exchange_rank, trump)
         self.leader = nd
         self.pts = [0, 0]
         self.pending = [0, 0]
-        self.tricks_won = [0, 0]
-        self.won = [0, 0]
+        self.won = [0, 0]  # the cards of each seat's tricks (nonzero: it took a trick)
         # Tuples, rebuilt when they grow (12 tricks at most): a copy can share them.
         self.tricks: tuple[tuple[int, int, int, int, bool], ...] = ()
         self.marriages: tuple[tuple[int, int, int, int], ...] = ()
         self.revealed = [0, 0]
-        self.stand_bonus = stand_bonus
-        self.bonus_after = stand_bonus
-        # What every deal starts with, and the game's constants the fast path reads per move.
         self.tpos = 0
         self.closed_by = -1
         self.lead = -1
         self.lead_marriage = False
-        self.trump_taker = -1
-        self.last_bonus = -1
-        self.game_points = 0
-        self.outcome = ""
-        self._any_lead = g.any_lead
-        self._must_head = g.must_head
-        self._first66 = g.first66
-        self._schnapsen = g.schnapsen
-        self.exchanged: tuple[int, int, int] | None = None
-        self.winner: int | None = None
-        self._res: list[int] | None = None
-        rules_bits = trump << 52 | g.king_only << 56
-        self._lead_bits = rules_bits
-        self._open_bits = rules_bits | g.allow_close << 55
+        # The game's rules bits of the lead key (legal_codes), close allowed included, and the
+        # points that end the deal at once (never, unless first_to_66).
+        self._open_bits = trump << 52 | g.king_only << 56 | g.allow_close << 55
+        self._goal = 66 if g.first66 else 1 << 30
+        # (winner, game points, outcome, stand bonus carried on, result) once the deal is over
+        self._end: tuple[int | None, int, str, int, list[int]] | None = None
         self._turn = nd
 
     # ---- state helpers
@@ -164,6 +159,66 @@ class SixtySixDeal(Deal):
     def phase2(self) -> bool:
         return self.closed_by >= 0 or self.tpos >= len(self.talon)
 
+    @property
+    def turned(self) -> int:
+        """The card turned up for trump."""
+        return self._order[2 * self.game.hand_size]
+
+    @property
+    def stand_bonus(self) -> int:
+        """Game points carried into this deal by drawn deals before it (RULES 4.9)."""
+        return int(self._context.get("stand_bonus", 0))
+
+    @property
+    def tricks_won(self) -> list[int]:
+        return [self.won[0].bit_count() >> 1, self.won[1].bit_count() >> 1]
+
+    @property
+    def exchanged(self) -> tuple[int, int, int] | None:
+        """(seat, card taken, card given) of the trump exchange, if one was made: the exchange
+        takes the turned card, as the exchange card can only be given once."""
+        for seat, code in self.history:
+            if code == EXCHANGE:
+                return seat, self.turned, self.nine
+        return None
+
+    @property
+    def trump_taker(self) -> int:
+        """The seat that drew the trump card with the talon's last draw (-1: not drawn): the
+        loser of the last trick that drew."""
+        if self.closed_by >= 0 or self.tpos < len(self.talon):
+            return -1
+        for _, _, _, winner, phase2 in reversed(self.tricks):
+            if not phase2:
+                return 1 - winner
+        return -1
+
+    @property
+    def last_bonus(self) -> int:
+        """The seat that scored the last trick's 10 (-1: none): the last trick of a hand played
+        out without closing, outside Schnapsen."""
+        h = self.hands
+        if h[0] or h[1] or not self.tricks or self.closed_by >= 0 or self.game.schnapsen:
+            return -1
+        return self.tricks[-1][3]
+
+    @property
+    def winner(self) -> int | None:
+        return self._end[0] if self._end is not None else None
+
+    @property
+    def game_points(self) -> int:
+        return self._end[1] if self._end is not None else 0
+
+    @property
+    def outcome(self) -> str:
+        return self._end[2] if self._end is not None else ""
+
+    @property
+    def bonus_after(self) -> int:
+        """The stand bonus the next deal starts with."""
+        return self._end[3] if self._end is not None else self.stand_bonus
+
     _copy_has_base = True  # _copy starts from the whole instance dict
 
     def _copy(self) -> SixtySixDeal:
@@ -173,7 +228,6 @@ class SixtySixDeal(Deal):
         d.talon = self.talon[:]
         d.pts = self.pts[:]
         d.pending = self.pending[:]
-        d.tricks_won = self.tricks_won[:]
         d.won = self.won[:]
         d.revealed = self.revealed[:]
         return d
@@ -194,10 +248,10 @@ class SixtySixDeal(Deal):
             # The tails are shared by every game: whatever changes them is in the key.
             if self.closed_by < 0 and len(self.talon) - self.tpos >= 2:
                 key = h & _KQ_ALL | self._open_bits
-                if h >> self.nine & 1 and (self._any_lead or self.tricks_won[p]):
+                if h >> self.nine & 1 and (self.game.any_lead or self.won[p]):
                     key |= 1 << 54
             else:
-                key = h & _KQ_ALL | self._lead_bits
+                key = h & _KQ_ALL | self._open_bits & _NO_CLOSE
             tail = _LEAD_TAILS.get(key)
             if tail is None:
                 tail = _lead_tail(key)
@@ -208,7 +262,7 @@ class SixtySixDeal(Deal):
         lead = self.lead
         same = h & SUIT_MASKS[lead // 13]
         if same:
-            if self._must_head:
+            if self.game.must_head:
                 higher = same & HIGHER52[lead]
                 if higher:
                     same = higher
@@ -220,13 +274,6 @@ class SixtySixDeal(Deal):
 
     _legal = legal_codes
 
-    def _can_exchange(self, p: int) -> bool:
-        if self.closed_by >= 0 or self.talon_size < 2:
-            return False
-        if not self.hands[p] >> self.nine & 1:
-            return False
-        return self.game.any_lead or self.tricks_won[p] > 0
-
     def apply_code(self, code: int) -> None:
         p = self._turn
         self.history.append((p, code))  # type: ignore[arg-type]
@@ -237,7 +284,6 @@ class SixtySixDeal(Deal):
                 took = self.talon[-1]
                 self.hands[p] ^= (1 << nine) | (1 << took)
                 self.talon[-1] = nine
-                self.exchanged = (p, took, nine)
                 self.revealed[p] |= 1 << took
                 return
             if code == CLOSE:
@@ -255,7 +301,7 @@ class SixtySixDeal(Deal):
                 self.revealed[p] |= 1 << partner
                 self.lead_marriage = True
                 g = self.game
-                if g.credit_at_once or (self.tricks_won[p] and not g.credit_next_trick):
+                if g.credit_at_once or (self.won[p] and not g.credit_next_trick):
                     self.pts[p] += value
                 else:
                     self.pending[p] += value
@@ -266,7 +312,7 @@ class SixtySixDeal(Deal):
             self.revealed[p] &= ~(1 << card)
             self.lead = card
             self.leader = p
-            if self._first66 and self.pts[p] >= 66:
+            if self.pts[p] >= self._goal:
                 self._decide_at_66(p)
                 return
             self._turn = 1 - p
@@ -289,7 +335,6 @@ class SixtySixDeal(Deal):
         pts = self.pts
         pts[winner] += POINTS52[lead] + POINTS52[code]
         self.won[winner] |= (1 << lead) | bit
-        self.tricks_won[winner] += 1
         pending = self.pending[winner]
         if pending:
             pts[winner] += pending
@@ -303,15 +348,13 @@ class SixtySixDeal(Deal):
             hands[loser] |= 1 << talon[tpos + 1]
             tpos = self.tpos = tpos + 2
             if tpos >= len(talon):
-                self.trump_taker = loser
                 self.revealed[loser] |= 1 << talon[-1]
             empty = False
         else:
             empty = not hands[0] and not hands[1]
-            if empty and self.closed_by < 0 and not self._schnapsen:
+            if empty and self.closed_by < 0 and not self.game.schnapsen:
                 pts[winner] += 10
-                self.last_bonus = winner
-        if self._first66 and pts[winner] >= 66:
+        if pts[winner] >= self._goal:
             self._decide_at_66(winner)
         elif empty:
             self._decide_at_end(winner)
@@ -325,7 +368,7 @@ class SixtySixDeal(Deal):
         if self.game.options.schwarz_rule == "zero_points":
             if lp == 0:
                 return 3
-        elif self.tricks_won[loser] == 0:
+        elif not self.won[loser]:
             return 3
         return 2 if lp < 33 else 1
 
@@ -365,18 +408,16 @@ class SixtySixDeal(Deal):
             self._finish(None, 0, "drawn")
 
     def _finish(self, winner: int | None, points: int, outcome: str) -> None:
-        self.winner = winner
-        self.outcome = outcome
         res = [0, 0]
+        stand_bonus = self.stand_bonus
         if winner is not None:
-            self.game_points = points
-            res[winner] = points + self.stand_bonus
-            self.bonus_after = 0
-        elif outcome == "drawn" and self.game.options.stand_bonus:
-            self.bonus_after = self.stand_bonus + 1
+            res[winner] = points + stand_bonus
+            after = 0
         else:
-            self.bonus_after = self.stand_bonus
-        self._res = res
+            points = 0
+            after = stand_bonus + 1 if outcome == "drawn" and self.game.options.stand_bonus \
+                else stand_bonus
+        self._end = (winner, points, outcome, after, res)
         self._turn = None
 
     # ---- reports
@@ -385,7 +426,7 @@ class SixtySixDeal(Deal):
         return list(self.pts)
 
     def _result(self) -> list[int] | None:
-        return list(self._res) if self._res is not None else None
+        return list(self._end[4]) if self._end is not None else None
 
     def _hand(self, seat: int) -> list[int]:
         # a list, as hand_codes promises, from the cached tuple
@@ -404,11 +445,14 @@ class SixtySixDeal(Deal):
             trick.append({"seat": self.leader, "card": ct[self.lead],
                           "marriage": self.lead_marriage})
         revealed = self.revealed
+        exchanged = self.exchanged
+        taker = self.trump_taker
+        last_bonus = self.last_bonus
         pub: dict[str, Any] = {
             "trump_suit": SUIT_CHARS[self.trump],
             "turned_trump": ct[self.turned],
             "trump_card": ct[talon[-1]] if self.tpos < len(talon) else None,
-            "trump_card_taker": self.trump_taker if self.trump_taker >= 0 else None,
+            "trump_card_taker": taker if taker >= 0 else None,
             "stock": len(talon) - self.tpos,
             "closed_by": self.closed_by if self.closed_by >= 0 else None,
             "phase": 2 if phase2 else 1,
@@ -416,19 +460,20 @@ class SixtySixDeal(Deal):
             "trick": trick,
             "tricks": [{"leader": ld, "cards": [ct[a], ct[b]], "winner": w, "phase2": p2}
                        for ld, a, b, w, p2 in self.tricks],
-            "tricks_won": self.tricks_won[:],
+            "tricks_won": self.tricks_won,
             "pending": self.pending[:],
             "marriages": [{"seat": s, "suit": SUIT_CHARS[su], "points": v, "shown": ct[c]}
                           for s, su, v, c in self.marriages],
-            "exchange": ({"seat": self.exchanged[0], "took": ct[self.exchanged[1]],
-                          "gave": ct[self.exchanged[2]]} if self.exchanged else None),
+            "exchange": ({"seat": exchanged[0], "took": ct[exchanged[1]],
+                          "gave": ct[exchanged[2]]} if exchanged else None),
             "hand_sizes": [self.hands[0].bit_count(), self.hands[1].bit_count()],
             "known_cards": [[ct[c] for c in _MASK_CARDS.get(m) or _cards(m)]
                             for m in revealed],
-            "last_trick_bonus": self.last_bonus if self.last_bonus >= 0 else None,
+            "last_trick_bonus": last_bonus if last_bonus >= 0 else None,
             "stand_bonus": self.stand_bonus,
         }
-        if self._turn is None:
-            pub["outcome"] = {"winner": self.winner, "game_points": self.game_points,
-                              "reason": self.outcome, "stand_bonus_next": self.bonus_after}
+        end = self._end
+        if end is not None:
+            pub["outcome"] = {"winner": end[0], "game_points": end[1], "reason": end[2],
+                              "stand_bonus_next": end[3]}
         return pub
