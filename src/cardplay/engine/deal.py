@@ -14,6 +14,9 @@ from .views import View, thaw
 if TYPE_CHECKING:
     from .game import Game
 
+_CARD_OBJECT = CARD_OBJECTS.__getitem__
+
+
 class Deal(ABC):
     """One deal in progress. Public methods check; subclasses implement the hooks."""
 
@@ -88,7 +91,11 @@ class Deal(ABC):
 
     def _resolve(self, move: Move | str) -> int:
         """Move text to code in the current position (Twenty accepts several spellings)."""
-        return self.game.code_of(move)
+        # the text cache of Game.code_of, read here first: a move per turn comes this way
+        try:
+            return self.game._text_cache[move.text if isinstance(move, Move) else move]
+        except (KeyError, TypeError):
+            return self.game.code_of(move)
 
     # ---- the public protocol
 
@@ -118,8 +125,12 @@ class Deal(ABC):
             return []
         codes = self._legal()
         self._legal_memo = (len(self.history), codes)
-        cache, mv = self.game._move_cache, self.game.move
-        return [cache.get(c) or mv(c) for c in codes]
+        # map over the shared cache's lookup runs in C; a code not seen yet fills it in first
+        try:
+            return list(map(self.game._move_cache.__getitem__, codes))
+        except KeyError:
+            mv = self.game.move
+            return [mv(c) for c in codes]
 
     def hand_codes(self, seat: int) -> list[int]:
         """Fast path for bots and encoders: ``seat``'s cards as codes, what ``view(seat).hand``
@@ -160,24 +171,25 @@ class Deal(ABC):
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know: its own cards, the public state and (on its turn) its moves."""
-        self._check_seat(seat)
-        over = self._turn is None
-        res = self.result
-        legal = tuple(self.legal_moves()) if self._turn == seat else ()
+        if type(seat) is not int or not 0 <= seat < self.players:
+            self._check_seat(seat)  # says what is wrong
+        turn = self._turn
+        res = self._result() if turn is None else None
+        legal = tuple(self.legal_moves()) if turn == seat else ()
         return View._of({
             "game": self.game.name,
             "seat": seat,
             "players": self.players,
             "dealer": self.dealer,
-            "to_move": self._turn,
-            "hand": tuple([CARD_OBJECTS[c] for c in self._hand(seat)]),
+            "to_move": turn,
+            "hand": tuple(map(_CARD_OBJECT, self._hand(seat))),
             "legal_moves": legal,
             # The public dict is built afresh for every view, so nothing in it aliases the
             # deal's state; a read-only top level is enough to keep views from being edited
             # by accident without paying for a deep freeze on every turn.
             "public": MappingProxyType(self._public(seat)),
             "points": tuple(self._points()),
-            "is_over": over,
+            "is_over": turn is None,
             "result": tuple(res) if res is not None else None,
             "history": self._history_texts(),
             "options": self.game.frozen_options,

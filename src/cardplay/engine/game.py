@@ -42,6 +42,8 @@ class Game(ABC):
     sampled_deals_replay: ClassVar[bool] = True
     # move code -> Move, shared by every deal of this game (filled lazily)
     _move_cache: dict[int, Move]
+    # move text (any accepted spelling) -> code, bounded (filled by code_of)
+    _text_cache: dict[str, int]
 
     def __init__(self, **options: Any) -> None:
         opts = self._resolve_options(dict(options))
@@ -188,7 +190,7 @@ class Game(ABC):
         if not isinstance(text, str):
             raise InvalidMoveError(f"{self.name}: a move is text such as {self._example_move()!r}, "
                                    f"not {type(move).__name__}")
-        cache: dict[str, int] = self._text_cache  # type: ignore[attr-defined]
+        cache = self._text_cache
         code = cache.get(text)
         if code is None:
             code = self._parse(text)
