@@ -268,7 +268,21 @@ def format_card(card: int) -> str:
 
 
 def format_cards(cards: Iterable[int]) -> list[str]:
-    return [_TEXT[c] for c in cards]
+    return list(map(_TEXT.__getitem__, cards))  # in C: views write many card lists per move
+
+
+_MASK_TEXTS: dict[int, tuple[str, ...]] = {}
+
+
+def format_mask(mask: int) -> list[str]:
+    """The texts of the cards in a bitmask, lowest id first (a new list; the tuples behind it
+    are cached, up to 65,536 masks: a view writes the same piles and hands again and again)."""
+    texts = _MASK_TEXTS.get(mask)
+    if texts is None:
+        if len(_MASK_TEXTS) >= 65536:
+            _MASK_TEXTS.clear()
+        texts = _MASK_TEXTS[mask] = tuple(map(_TEXT.__getitem__, cards_of_mask(mask)))
+    return list(texts)
 
 
 def full_deck() -> list[int]:

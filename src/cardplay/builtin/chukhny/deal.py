@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...cards import RANK_CHARS, SUIT_CHARS, cards_of_mask, format_card
+from ...cards import RANK_CHARS, SUIT_CHARS, cards_of_mask, format_card, format_cards, format_mask
 from ...engine import Deal
 
 if TYPE_CHECKING:
@@ -213,21 +213,21 @@ class ChukhnyDeal(Deal):
                 "card": format_card(c) if c >= 0 else None,
             })
         pub: dict[str, Any] = {
-            "pile": [format_card(c) for c in self._pile],
+            "pile": format_cards(self._pile),
             "leading": not over and not self._pile,
             "need": RANK_CHARS[need % 13] if need is not None else None,
             "need_suit": SUIT_CHARS[need // 13] if need is not None and same else None,
-            "out": [format_card(c) for c in _cards(self._out)],
+            "out": format_mask(self._out),
             "stock": self._end - self._pos,
             "hand_sizes": [h.bit_count() for h in self._hands],
             "drawn": list(self._drawn),
-            "known": [[format_card(c) for c in _cards(k)] for k in self._known],
-            "start_cards": [format_card(c) for c in self._start_cards],
+            "known": [format_mask(k) for k in self._known],
+            "start_cards": format_cards(self._start_cards),
             "draws": draws,
             "loser": self._loser,
         }
         if over:
-            pub["hands"] = [[format_card(c) for c in _cards(h)] for h in self._hands]
+            pub["hands"] = [format_mask(h) for h in self._hands]
         return pub
 
     def _known_to(self, seat: int) -> set[int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...cards import format_card
+from ...cards import format_card, format_cards
 from ...engine import Deal
 
 if TYPE_CHECKING:
@@ -230,7 +230,7 @@ class MacaoDeal(Deal):
             "round": self.round,
             "banker_card": format_card(self.bcard),
             "banker_value": vb,
-            "hands": [[format_card(c) for c in cs] for cs in self.cards],
+            "hands": [format_cards(cs) for cs in self.cards],
             "values": values,
             "stakes": [s or None for s in self.stakes],
             "won": won,
@@ -339,12 +339,12 @@ class MacaoDeal(Deal):
             "round": self.round,
             "phase": _PHASES[self.phase],
             "stock": len(self._order) - self.pos,
-            "used": [format_card(c) for c in self._order[:self.rstart]],
+            "used": format_cards(self._order[:self.rstart]),
             "dealt_to": list(self.dealt),
             "stakes": [self.stakes[p] or None for p in range(n)],
             "status": list(self.status),
             "bought": list(self.bought),
-            "shown": [[format_card(c) for c in self.cards[p]] if self.busted[p] else []
+            "shown": [format_cards(self.cards[p]) if self.busted[p] else []
                       for p in range(n)],
             "last_round": self.last,
         }

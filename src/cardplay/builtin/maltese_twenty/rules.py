@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...cards import cards_of_mask, format_card
+from ...cards import cards_of_mask, format_cards
 from ...engine import Deal
 
 __all__ = ["REFILL", "STOCK_START", "VALUES", "MalteseTwentyDeal", "bonus_of", "tally_score"]
@@ -146,11 +146,11 @@ class MalteseTwentyDeal(Deal):
         return {
             "round": self.round,
             "starter": self.starter,
-            "bonus_cards": [format_card(c) for c in self.bonus_cards],
+            "bonus_cards": format_cards(self.bonus_cards),
             "bonus": self.bonus,
-            "tally": [format_card(c) for c in self._tally],
+            "tally": format_cards(self._tally),
             "tally_total": self._total,
-            "cleared": [format_card(c) for c in self._cleared],
+            "cleared": format_cards(self._cleared),
             "scores": list(self._scores),
             "hand_sizes": [self._hands[0].bit_count(), self._hands[1].bit_count()],
             "stock": 52 - self._next,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...cards import CARD_TEXTS, SUIT_CHARS, SUIT_MASKS, card_of, cards_of_mask
+from ...cards import CARD_TEXTS, SUIT_CHARS, SUIT_MASKS, card_of, cards_of_mask, format_mask
 from ...engine import Deal
 
 if TYPE_CHECKING:
@@ -467,8 +467,7 @@ class SixtySixDeal(Deal):
             "exchange": ({"seat": exchanged[0], "took": ct[exchanged[1]],
                           "gave": ct[exchanged[2]]} if exchanged else None),
             "hand_sizes": [self.hands[0].bit_count(), self.hands[1].bit_count()],
-            "known_cards": [[ct[c] for c in _MASK_CARDS.get(m) or _cards(m)]
-                            for m in revealed],
+            "known_cards": [format_mask(m) for m in revealed],
             "last_trick_bonus": last_bonus if last_bonus >= 0 else None,
             "stand_bonus": self.stand_bonus,
         }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...cards import format_card
+from ...cards import format_cards
 from ...engine import Deal, Move
 from .codes import ALL_CARDS, DRAW, KINGS, LAST_COUNT, PASS, PLAY_BASE, play_code
 
@@ -162,7 +162,7 @@ class TwentyDeal(Deal):
             "pile": pile,
         }
         if self._turn is None:
-            pub["hands"] = [[format_card(c) for c in self._hand(s)] for s in range(self.players)]
+            pub["hands"] = [format_cards(self._hand(s)) for s in range(self.players)]
             pub["penalties"] = [g.penalty(h) for h in self.hands]
             pub["winners"] = list(self.winners)
             pub["outcome"] = self.ended_by

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...cards import cards_of_mask, format_card
+from ...cards import cards_of_mask, format_card, format_mask
 from ...engine import Deal
 
 __all__ = [
@@ -200,7 +200,7 @@ class TwoTenJackDeal(Deal):
             "led": KIND_NAMES[self._kind] if self._lead >= 0 else None,
             "declared": declared,
             "last_trick": last,
-            "won": [[format_card(c) for c in cards_of_mask(m)] for m in self._won],
+            "won": [format_mask(m) for m in self._won],
             "tricks_won": [m.bit_count() // 2 for m in self._won],
             "tricks_played": self._tricks,
             "hand_points": list(self._pts),
