@@ -178,3 +178,15 @@ def test_cards_of_mask_of_every_size_and_beyond_52_bits() -> None:
         assert cards_of_mask(sum(1 << c for c in ids)) == ids
     assert cards_of_mask(0) == []
     assert cards_of_mask((1 << 52) - 1) == list(range(52))
+
+
+def test_format_mask_gives_the_texts_in_id_order_as_a_list_of_its_own() -> None:
+    from cardplay.cards import format_mask
+
+    mask = (1 << 0) | (1 << 12) | (1 << 13) | (1 << 51)  # 2S AS 2H AC
+    first = format_mask(mask)
+    assert first == ["2S", "AS", "2H", "AC"]
+    first.append("KD")  # the caller owns the list: the cached texts stay as they were
+    assert format_mask(mask) == ["2S", "AS", "2H", "AC"]
+    assert format_mask(0) == []
+    assert format_cards((51, 0, 51)) == ["AC", "2S", "AC"]
