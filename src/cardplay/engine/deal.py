@@ -26,10 +26,6 @@ class Deal(ABC):
     seed: int | None
     history: list[tuple[int, int]]
     _turn: int | None
-    # True where the game's _copy copies the whole instance dict, base fields included, so that
-    # copy() need not set them again. (A hook that copies field by field should leave it False:
-    # reading an object's __dict__ in CPython 3.11 gives up its compact attribute layout.)
-    _copy_has_base = False
     # Kept by legal_moves for play, and by view for the next view (class defaults, so reading
     # them never needs the instance dict).
     _legal_memo: tuple[int, list[int]] | None = None
@@ -218,15 +214,16 @@ class Deal(ABC):
 
     def copy(self) -> Deal:
         """A cheap independent copy."""
+        # A game's _copy copies its own fields one by one and leaves the base ones to this: reading
+        # an object's __dict__ in CPython 3.11 would give up its compact attribute layout.
         d = self._copy()
-        if not self._copy_has_base:
-            d.game = self.game
-            d.players = self.players
-            d.dealer = self.dealer
-            d.seed = self.seed
-            d._order = self._order
-            d._from_deck = self._from_deck
-            d._context = self._context
+        d.game = self.game
+        d.players = self.players
+        d.dealer = self.dealer
+        d.seed = self.seed
+        d._order = self._order
+        d._from_deck = self._from_deck
+        d._context = self._context
         d.history = self.history[:]
         d._turn = self._turn
         return d

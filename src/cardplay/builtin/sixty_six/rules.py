@@ -219,17 +219,27 @@ class SixtySixDeal(Deal):
         """The stand bonus the next deal starts with."""
         return self._end[3] if self._end is not None else self.stand_bonus
 
-    _copy_has_base = True  # _copy starts from the whole instance dict
-
     def _copy(self) -> SixtySixDeal:
+        # Field by field: reading either deal's __dict__ would give up its compact layout.
         d = SixtySixDeal.__new__(SixtySixDeal)
-        d.__dict__.update(self.__dict__)
         d.hands = self.hands[:]
         d.talon = self.talon[:]
+        d.trump = self.trump
+        d.nine = self.nine
+        d.leader = self.leader
         d.pts = self.pts[:]
         d.pending = self.pending[:]
         d.won = self.won[:]
+        d.tricks = self.tricks
+        d.marriages = self.marriages
         d.revealed = self.revealed[:]
+        d.tpos = self.tpos
+        d.closed_by = self.closed_by
+        d.lead = self.lead
+        d.lead_marriage = self.lead_marriage
+        d._open_bits = self._open_bits
+        d._goal = self._goal
+        d._end = self._end
         return d
 
     # ---- rules
