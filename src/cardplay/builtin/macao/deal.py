@@ -66,7 +66,6 @@ class MacaoDeal(Deal):
         self.rstart = 0             # first shoe position of the current round
         self.round = 0
         self.phase = _OVER
-        self.punters = [(b + k) % n for k in range(1, n)]
         self.queue: list[int] = []  # who acts in this phase, in order
         self.qi = 0
         self.accepted = 0           # total of this round's stakes (x3 with naturals)
@@ -83,6 +82,13 @@ class MacaoDeal(Deal):
         self._new_round()
 
     # ---- helpers
+
+    @property
+    def punters(self) -> list[int]:
+        """The seats other than the banker's, from the banker's left: read off the dealer, so
+        that a deal keeps within the 27 fields of CPython's compact layout (docs/new-game.md)."""
+        b, n = self.dealer, self.players
+        return [(b + k) % n for k in range(1, n)]
 
     def _coverage(self) -> int:
         """Chips available to pay winners: the bank (plus the banker's chips if unlimited).
@@ -349,19 +355,26 @@ class MacaoDeal(Deal):
             "last_round": self.last,
         }
 
-    _copy_has_base = True  # _copy starts from the whole instance dict
-
     def _copy(self) -> MacaoDeal:
+        # Field by field: reading either deal's __dict__ would give up its compact layout.
         d = MacaoDeal.__new__(MacaoDeal)
-        d.__dict__.update(self.__dict__)
-        d.start = self.start[:]
+        d.start = self.start  # never changed after the deal's start
         d.chips = self.chips[:]
+        d.bank = self.bank
+        d.pos = self.pos
+        d.rstart = self.rstart
+        d.round = self.round
+        d.phase = self.phase
         d.queue = self.queue[:]
+        d.qi = self.qi
+        d.accepted = self.accepted
         d.stakes = self.stakes[:]
         d.status = self.status[:]
         d.cards = [cs[:] for cs in self.cards]
         d.dealt = self.dealt[:]
+        d.bcard = self.bcard
         d.bought = self.bought[:]
         d.busted = self.busted[:]
+        d.last = self.last
         return d
 
