@@ -1073,3 +1073,21 @@ def test_bot_beats_random() -> None:
     report = compare(load(), "heuristic", "random", deals=6, seed=2)
     assert report.mean_result_a > 0
     assert report.share > report.fair_share
+
+
+def test_a_view_of_the_last_round_is_a_copy_that_its_holder_may_change() -> None:
+    """The record of the last round is shared by a deal and its copies: a bot that changes what
+    its view shows must change nothing for the deal, its copies or the next view."""
+    game = cardplay.load("macao")
+    rng = random.Random(5)
+    d = game.deal(seed=11)
+    while d.view(0).public["last_round"] is None:
+        d.apply_code(rng.choice(d.legal_codes()))
+    before = json.loads(json.dumps(d.view(0).public["last_round"]))
+    twin = d.copy()
+    shown = d.view(0).public["last_round"]
+    shown["hands"][0].append("AS")
+    shown["won"][0] = 999
+    shown["round"] = -1
+    assert d.view(0).public["last_round"] == before
+    assert twin.view(1).public["last_round"] == before

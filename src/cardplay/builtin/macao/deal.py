@@ -33,6 +33,15 @@ def hand_value(cards: list[int], multi_buy: bool = False) -> int:
     return total if multi_buy else total % 10
 
 
+def _copied(value: Any) -> Any:
+    """A copy of JSON-ready data, nested lists and dicts included."""
+    if isinstance(value, dict):
+        return {k: _copied(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copied(v) for v in value]
+    return value
+
+
 class MacaoDeal(Deal):
     """One banking turn of Macao."""
 
@@ -352,7 +361,8 @@ class MacaoDeal(Deal):
             "bought": list(self.bought),
             "shown": [format_cards(self.cards[p]) if self.busted[p] else []
                       for p in range(n)],
-            "last_round": self.last,
+            # a copy: the record of the round is shared by the deal's copies and every view
+            "last_round": _copied(self.last),
         }
 
     def _copy(self) -> MacaoDeal:
