@@ -119,31 +119,31 @@ def mask_of(cards: Iterable[int]) -> int:
 
 def cards_of_mask(mask: int) -> list[int]:
     """The card ids in a bitmask, lowest id first."""
-    out: list[int] = []
-    if mask.bit_count() < 5:
+    if mask >> 52:  # beyond the 52 cards' bits (a mask of anything else): a bit at a time
+        out: list[int] = []
         while mask:
             low = mask & -mask
             out.append(low.bit_length() - 1)
             mask ^= low
         return out
-    # Bigger hands a byte at a time from a table: about twice as fast from six cards up.
-    table = _BYTE_CARDS
-    i = 0
-    while mask:
-        b = mask & 255
-        if b:
-            if i < 7:
-                out += table[i][b]
-            else:  # beyond the 52 cards' bits (a mask of anything else)
-                out += [8 * i + k for k in table[0][b]]
-        mask >>= 8
-        i += 1
-    return out
+    # A suit at a time from a table, with no loop: legal moves and views read hands constantly.
+    return [*_SPADES[mask & 8191], *_HEARTS[mask >> 13 & 8191], *_DIAMONDS[mask >> 26 & 8191],
+            *_CLUBS[mask >> 39]]
 
 
-# The card ids in each byte value at each byte position of a mask (7 x 256 small tuples).
-_BYTE_CARDS = [[tuple(8 * i + b for b in range(8) if v >> b & 1) for v in range(256)]
-               for i in range(7)]
+def _suit_table(suit: int) -> list[tuple[int, ...]]:
+    """The card ids of each 13-bit suit mask (8,192 tuples), built by doubling: the masks with
+    one more rank are those without it, plus it."""
+    table: list[tuple[int, ...]] = [()]
+    for rank in range(13):
+        card = (13 * suit + rank,)
+        table += [cards + card for cards in table]
+    return table
+
+
+# 3 MB and about a millisecond at import, for a cards_of_mask two to three times as fast from five
+# cards up.
+_SPADES, _HEARTS, _DIAMONDS, _CLUBS = map(_suit_table, range(4))
 
 
 class Card(int):
