@@ -19,19 +19,6 @@ DRAW = 52
 TAKE = 53
 ACE_RANK = 12  # the rank id of an Ace, above which nothing climbs
 
-_MASK_CARDS: dict[int, list[int]] = {}
-
-
-def _cards(mask: int) -> list[int]:
-    """The cards of a mask, lowest id first (cached; small hands recur constantly)."""
-    r = _MASK_CARDS.get(mask)
-    if r is None:
-        r = cards_of_mask(mask)
-        if len(_MASK_CARDS) < 200_000:
-            _MASK_CARDS[mask] = r
-    return list(r)
-
-
 class ChukhnyDeal(Deal):
     """One game of Chukhny."""
 
@@ -132,11 +119,11 @@ class ChukhnyDeal(Deal):
         hand = self._hands[p]
         pile = self._pile
         if not pile:
-            return _cards(hand) if hand else [DRAW]
+            return cards_of_mask(hand) if hand else [DRAW]
         g = self.game
         m = hand & g.match_mask[g.need_of[pile[-1]]]
         if m:
-            return _cards(m)
+            return cards_of_mask(m)
         return [DRAW] if self._pos < self._end else [TAKE]
 
     legal_codes = _legal
@@ -197,7 +184,7 @@ class ChukhnyDeal(Deal):
         return r
 
     def _hand(self, seat: int) -> list[int]:
-        return _cards(self._hands[seat])
+        return cards_of_mask(self._hands[seat])
 
     def _public(self, seat: int) -> dict[str, Any]:
         g = self.game

@@ -55,17 +55,6 @@ HIGHER52 = [
 
 
 _KQ = [(1 << card_of(KING, s)) | (1 << card_of(QUEEN, s)) for s in range(4)]
-_MASK_CARDS: dict[int, tuple[int, ...]] = {}
-
-
-def _cards(mask: int) -> tuple[int, ...]:
-    """The cards of a hand mask, cached: hands recur constantly in playouts and searches."""
-    r = _MASK_CARDS.get(mask)
-    if r is None:
-        r = _MASK_CARDS[mask] = tuple(cards_of_mask(mask))
-    return r
-
-
 _KQ_ALL = sum(_KQ)
 _NO_CLOSE = ~(1 << 55)  # clears the close bit of SixtySixDeal._open_bits
 # The lead codes beyond the cards (marriages, exchange, close) by the hand's kings and queens and
@@ -246,7 +235,7 @@ class SixtySixDeal(Deal):
     #
     # The bots' fast path (legal_codes, apply_code) is what every search and playout runs per
     # node, so each is one method with its game constants read once at the deal's start
-    # (_start: self._lead_bits and friends), rather than hooks calling helpers; the lockstep
+    # (_start: self._open_bits and friends), rather than hooks calling helpers; the lockstep
     # digests (tests/test_lockstep.py) hold them to the rules move by move.
 
     def legal_codes(self) -> list[int]:
@@ -265,10 +254,12 @@ class SixtySixDeal(Deal):
             tail = _LEAD_TAILS.get(key)
             if tail is None:
                 tail = _lead_tail(key)
-            cards = _MASK_CARDS.get(h) or _cards(h)
-            return cards + tail if tail else cards  # type: ignore[return-value]
+            cards = cards_of_mask(h)
+            if tail:
+                cards += tail
+            return cards
         if self.closed_by < 0 and self.tpos < len(self.talon):
-            return _MASK_CARDS.get(h) or _cards(h)  # type: ignore[return-value]
+            return cards_of_mask(h)
         lead = self.lead
         same = h & SUIT_MASKS[lead // 13]
         if same:
@@ -276,11 +267,11 @@ class SixtySixDeal(Deal):
                 higher = same & HIGHER52[lead]
                 if higher:
                     same = higher
-            return _MASK_CARDS.get(same) or _cards(same)  # type: ignore[return-value]
+            return cards_of_mask(same)
         trumps = h & SUIT_MASKS[self.trump]
         if trumps:
             h = trumps
-        return _MASK_CARDS.get(h) or _cards(h)  # type: ignore[return-value]
+        return cards_of_mask(h)
 
     _legal = legal_codes
 
@@ -439,9 +430,7 @@ class SixtySixDeal(Deal):
         return list(self._end[4]) if self._end is not None else None
 
     def _hand(self, seat: int) -> list[int]:
-        # a list, as hand_codes promises, from the cached tuple
-        h = self.hands[seat]
-        return list(_MASK_CARDS.get(h) or _cards(h))
+        return cards_of_mask(self.hands[seat])
 
     def _known_to(self, seat: int) -> set[int]:
         return set(cards_of_mask(self.revealed[1 - seat]))

@@ -18,7 +18,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from ...actions import ActionSpace
-from ...cards import RANK_CHARS, format_card
+from ...cards import RANK_CHARS, cards_of_mask, format_card
 from .codes import ALL_CARDS, DRAW, LAST_COUNT, LEAST_COUNT, PASS, PLAY_BASE
 
 if TYPE_CHECKING:
@@ -132,13 +132,7 @@ class TwentyActions(ActionSpace):
     def cards_of(self, code: int) -> tuple[int, ...]:
         if code < PLAY_BASE:
             return ()
-        m = (code - PLAY_BASE) & ALL_CARDS
-        out = []
-        while m:
-            low = m & -m
-            out.append(low.bit_length() - 1)
-            m ^= low
-        return tuple(out)
+        return tuple(cards_of_mask((code - PLAY_BASE) & ALL_CARDS))
 
     def text(self, action: int) -> str:
         self._check(action)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...cards import format_cards
+from ...cards import cards_of_mask, format_cards
 from ...engine import Deal, Move
 from .codes import ALL_CARDS, DRAW, KINGS, LAST_COUNT, PASS, PLAY_BASE, play_code
 
@@ -136,13 +136,7 @@ class TwentyDeal(Deal):
         return list(self._res) if self._res is not None else None
 
     def _hand(self, seat: int) -> list[int]:
-        h = self.hands[seat]
-        out = []
-        while h:
-            low = h & -h
-            out.append(low.bit_length() - 1)
-            h ^= low
-        return out
+        return cards_of_mask(self.hands[seat])
 
     def _public(self, seat: int) -> dict[str, Any]:
         g = self.game
