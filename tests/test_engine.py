@@ -341,3 +341,43 @@ def test_shuffle_fast_is_uniform_and_reproducible() -> None:
     shuffle_fast(a, random.Random(9).random)
     shuffle_fast(b, random.Random(9).random)
     assert a == b != list(range(20))
+
+
+# ------------------------------------------------------------------------------------------------
+# Views hold nothing of the deal's own
+
+
+def _scribble(value: object) -> None:
+    """Change every list and dict nested in ``value``, the way a careless bot might."""
+    if isinstance(value, list):
+        for item in value:
+            _scribble(item)
+        value.append("scribbled")
+    elif isinstance(value, dict):
+        for item in value.values():
+            _scribble(item)
+        value["scribbled"] = True
+
+
+@pytest.mark.parametrize("name", sorted(cardplay.games()))
+def test_what_a_view_or_public_state_holds_can_be_changed_without_touching_the_deal(
+        name: str) -> None:
+    """Macao's last round was once the deal's own record: every nested list and dict of a view
+    and of public_state must be the holder's own."""
+    game = cardplay.load(name)
+    rng = random.Random(3)
+    for seed in range(6):
+        d = game.deal(seed=seed)
+        while not d.is_over:
+            seat = d.to_move
+            assert seat is not None
+            twin = d.copy()
+            shown = [json.dumps(dict(d.view(s).public), sort_keys=True) for s in range(d.players)]
+            for s in range(d.players):
+                for item in d.view(s).public.values():
+                    _scribble(item)
+                _scribble(d.public_state(s))
+            assert [json.dumps(dict(d.view(s).public), sort_keys=True)
+                    for s in range(d.players)] == shown
+            assert d.legal_codes() == twin.legal_codes()
+            d.apply_code(rng.choice(d.legal_codes()))
