@@ -33,13 +33,8 @@ def hand_value(cards: list[int], multi_buy: bool = False) -> int:
     return total if multi_buy else total % 10
 
 
-def _copied(value: Any) -> Any:
-    """A copy of JSON-ready data, nested lists and dicts included."""
-    if isinstance(value, dict):
-        return {k: _copied(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copied(v) for v in value]
-    return value
+# By player count and banker: the punters, from the banker's left.
+_PUNTERS = [[tuple((b + k) % n for k in range(1, n)) for b in range(n)] for n in range(9)]
 
 
 class MacaoDeal(Deal):
@@ -86,18 +81,21 @@ class MacaoDeal(Deal):
         self.bcard = -1
         self.bought = [0] * n
         self.busted = [False] * n
-        self.last: dict[str, Any] | None = None
+        # The last showdown as (round, banker card, banker value, hands, values, stakes, won):
+        # lists never changed once kept, shared by copies; views write it out afresh.
+        self.last: tuple[int, int, int, list[list[int]], list[int | None], list[int],
+                         list[int]] | None = None
         self._turn = None
         self._new_round()
 
     # ---- helpers
 
     @property
-    def punters(self) -> list[int]:
-        """The seats other than the banker's, from the banker's left: read off the dealer, so
-        that a deal keeps within the 27 fields of CPython's compact layout (docs/new-game.md)."""
-        b, n = self.dealer, self.players
-        return [(b + k) % n for k in range(1, n)]
+    def punters(self) -> tuple[int, ...]:
+        """The seats other than the banker's, from the banker's left: read off a table by the
+        dealer, so that a deal keeps within the 27 fields of CPython's compact layout
+        (docs/new-game.md)."""
+        return _PUNTERS[self.players][self.dealer]
 
     def _coverage(self) -> int:
         """Chips available to pay winners: the bank (plus the banker's chips if unlimited).
@@ -241,16 +239,9 @@ class MacaoDeal(Deal):
             self._pay(p, amount)
             won[p] = amount
         won[self.dealer] = -sum(won)
-        self.last = {
-            "round": self.round,
-            "banker_card": format_card(self.bcard),
-            "banker_value": vb,
-            "hands": [format_cards(cs) for cs in self.cards],
-            "values": values,
-            "stakes": [s or None for s in self.stakes],
-            "won": won,
-        }
-        # Every card of the round is now face up and used; the round state is cleared.
+        # Every card of the round is now face up and used; the round state is cleared (into new
+        # lists: the old ones are kept as the record of the showdown).
+        self.last = (self.round, self.bcard, vb, self.cards, values, self.stakes, won)
         self.rstart = self.pos
         self.stakes = [0] * n
         self.cards = [[] for _ in range(n)]
@@ -361,8 +352,22 @@ class MacaoDeal(Deal):
             "bought": list(self.bought),
             "shown": [format_cards(self.cards[p]) if self.busted[p] else []
                       for p in range(n)],
-            # a copy: the record of the round is shared by the deal's copies and every view
-            "last_round": _copied(self.last),
+            "last_round": self._last_round(),
+        }
+
+    def _last_round(self) -> dict[str, Any] | None:
+        """The last showdown as a view shows it, in lists of the view's own."""
+        if self.last is None:
+            return None
+        round_, bcard, vb, cards, values, stakes, won = self.last
+        return {
+            "round": round_,
+            "banker_card": format_card(bcard),
+            "banker_value": vb,
+            "hands": [format_cards(cs) for cs in cards],
+            "values": values[:],
+            "stakes": [s or None for s in stakes],
+            "won": won[:],
         }
 
     def _copy(self) -> MacaoDeal:
