@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import operator
+import pickle
 import random
 
 import pytest
@@ -113,6 +114,21 @@ def test_options_are_immutable_and_games_compare_by_options() -> None:
     assert hash(a) == hash(cardplay.load("sixty-six", match_target=8))
     with pytest.raises(AttributeError):
         a.options = None  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("name", cardplay.games())
+def test_a_game_pickles_by_its_options_even_after_views(name: str) -> None:
+    # A game keeps read-only mappings and caches (which cannot, or need not, be pickled);
+    # it travels as its class and options, and deals the same deals on arrival.
+    game = cardplay.load(name, preset="canonical") if name == "twenty" else cardplay.load(name)
+    deal = game.deal(seed=11)
+    deal.view(deal.to_move or 0)
+    back = pickle.loads(pickle.dumps(game))
+    assert back == game and back is not game
+    assert dict(back.frozen_options) == game.options_dict()
+    again = back.deal(seed=11)
+    assert again.view(0).to_dict() == game.deal(seed=11).view(0).to_dict()
+    assert again.legal_moves() == game.deal(seed=11).legal_moves()
 
 
 # ------------------------------------------------------------------------------------------------

@@ -44,13 +44,24 @@ class Game(ABC):
     _move_cache: dict[int, Move]
     # move text (any accepted spelling) -> code, bounded (filled by code_of)
     _text_cache: dict[str, int]
+    _frozen_options: Mapping[str, Any]
 
     def __init__(self, **options: Any) -> None:
-        opts = self._resolve_options(dict(options))
+        self._init_with(self._resolve_options(dict(options)))
+
+    def _init_with(self, opts: Any) -> None:
+        """Set up a game from options already resolved and checked."""
         object.__setattr__(self, "options", opts)
         object.__setattr__(self, "_move_cache", {})
         object.__setattr__(self, "_text_cache", {})
+        # read by every view (a plain field there: the property costs a view more than the dict)
+        object.__setattr__(self, "_frozen_options", MappingProxyType(self.options_dict()))
         self._setup()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # By class and options: the caches and read-only mappings are built again on arrival
+        # (a mapping proxy cannot be pickled, and a cache need not travel).
+        return _game_of, (type(self), self.options)
 
     options: Any
 
@@ -137,11 +148,7 @@ class Game(ABC):
     @property
     def frozen_options(self) -> Mapping[str, Any]:
         """The options as a read-only mapping, built once per game."""
-        cached: Mapping[str, Any] | None = self.__dict__.get("_frozen_options")
-        if cached is None:
-            cached = MappingProxyType(self.options_dict())
-            object.__setattr__(self, "_frozen_options", cached)
-        return cached
+        return self._frozen_options
 
     def __repr__(self) -> str:
         return f"cardplay.load({self.name!r}, **{self.options_dict()!r})"
@@ -324,3 +331,10 @@ class Game(ABC):
         doc = type(self).__module__
         mod = importlib.import_module(doc)
         return (mod.__doc__ or "").strip()
+
+
+def _game_of(cls: type[Game], options: Any) -> Game:
+    """A game of class ``cls`` from its resolved options (how a pickled game comes back)."""
+    game = cls.__new__(cls)
+    game._init_with(options)
+    return game
