@@ -67,17 +67,24 @@ def work(kind: str, config: int, units: int) -> None:
                 game.sample_deal(d.view(d.to_move or 0), rng)
 
 
-def count(src: Path, kind: str, config: int, units: int) -> int:
-    """Instructions of a whole process doing ``units`` units of work on the tree ``src``."""
-    env = dict(os.environ, PYTHONPATH=f"{src}{os.pathsep}{HERE}", PYTHONHASHSEED="0")
+def instructions_of(args: list[str], **env: str) -> int:
+    """Instructions of a whole Python process running ``args`` (valgrind; hash seed fixed and
+    ``env`` added to this process's environment)."""
     out = subprocess.run(
         ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-         sys.executable, __file__, "--work", kind, str(config), str(units)],
-        env=env, capture_output=True, text=True, check=True)
+         sys.executable, *args],
+        env=dict(os.environ, PYTHONHASHSEED="0", **env), capture_output=True, text=True,
+        check=True)
     found = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
     if found is None:
         raise SystemExit(f"valgrind gave no count:\n{out.stderr[-2000:]}")
     return int(found.group(1).replace(",", ""))
+
+
+def count(src: Path, kind: str, config: int, units: int) -> int:
+    """Instructions of a whole process doing ``units`` units of work on the tree ``src``."""
+    return instructions_of([__file__, "--work", kind, str(config), str(units)],
+                           PYTHONPATH=f"{src}{os.pathsep}{HERE}")
 
 
 def per_unit(src: Path, kind: str, config: int, units: int) -> int:

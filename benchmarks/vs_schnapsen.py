@@ -26,11 +26,8 @@ Playing strength against its bots, inside its engine: ``benchmarks/vs_schnapsen_
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import re
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -129,14 +126,9 @@ CONTENDERS: dict[str, Callable[[int, int], None]] = {
 
 def instructions(name: str, games: int) -> int:
     """Instructions of a whole process playing ``games`` games of one contender (valgrind)."""
-    out = subprocess.run(
-        ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-         sys.executable, __file__, "--work", name, str(games)],
-        env=dict(os.environ, PYTHONHASHSEED="0"), capture_output=True, text=True, check=True)
-    found = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
-    if found is None:
-        raise SystemExit(f"valgrind gave no count:\n{out.stderr[-2000:]}")
-    return int(found.group(1).replace(",", ""))
+    from instructions import instructions_of  # beside this file
+
+    return instructions_of([__file__, "--work", name, str(games)])
 
 
 def count_instructions(games: int) -> None:

@@ -171,15 +171,7 @@ class Deal(ABC):
             self._check_seat(seat)  # says what is wrong
         turn = self._turn
         res = self._result() if turn is None else None
-        legal: tuple[Move, ...] = ()
-        if turn == seat:
-            # legal_moves() written out, straight into the view's tuple (a list less per view)
-            codes = self._legal()
-            self._legal_memo = (len(self.history), codes)
-            try:
-                legal = tuple(map(self.game._move_cache.__getitem__, codes))
-            except KeyError:
-                legal = tuple(map(self.game.move, codes))
+        legal = tuple(self.legal_moves()) if turn == seat else ()
         return View._of({
             "game": self.game.name,
             "seat": seat,
