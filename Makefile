@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 SERVER_STAMP := $(VENV)/.installed-web
 
-.PHONY: run test lint typecheck jscheck unit bench clean
+.PHONY: run test lint typecheck jscheck unit bench clean i18n
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -44,6 +44,13 @@ jscheck: node_modules/.installed
 
 unit: $(STAMP)
 	$(BIN)/pytest -n 2 -p no:cacheprovider
+
+## i18n: bring the catalogues (src/cardplay/locale/*.po) up to date, compile them and check
+## every language (a missing, empty or mismatched translation is named); docs/i18n.md
+i18n: $(STAMP)
+	$(BIN)/python -m cardplay.catalogues extract
+	$(BIN)/python -m cardplay.catalogues compile
+	$(BIN)/python -m cardplay.catalogues check
 
 ## bench: playout speed of every game (figures only, no pass/fail)
 bench: $(STAMP)

@@ -46,6 +46,7 @@ from cardplay.declaration import (
     Value,
 )
 from cardplay.engine import Deal, Game, Match, Move, View, option
+from helpers import add_test_catalogue
 
 NAME = "trump-whist"
 HAND = 5
@@ -68,40 +69,36 @@ def _facts(game: Game) -> Facts:
 
 
 DECLARATION = Declaration(
-    title=Text("Trump Whist", "Вист с козырем"),
-    summary=Text("Five tricks, a turned-up trump; follow suit; every trick scores a point.",
-                 "Пять взяток, козырь открыт; ходить в масть; каждая взятка — очко."),
+    title=Text("Trump Whist"),
+    summary=Text("Five tricks, a turned-up trump; follow suit; every trick scores a point."),
     public=(
-        Field("trump_suit", "suit", Text("Trump", "Козырь")),
-        Field("trump_card", "card", Text("Turned-up trump", "Открытый козырь")),
-        Field("stock", "number", Text("Cards out of play", "Карт вне игры")),
-        Field("leader", "seat", Text("Leads", "Ходит первым")),
-        Field("trick", "records", Text("On the table", "На столе"),
-              fields=(Field("seat", "seat", Text("Player", "Игрок")),
-                      Field("card", "card", Text("Card", "Карта")))),
-        Field("last_trick", "record", Text("Last trick", "Последняя взятка"),
-              fields=(Field("cards", "cards", Text("Cards", "Карты")),
-                      Field("winner", "seat", Text("Taken by", "Взял")))),
-        Field("hand_sizes", "per_seat", Text("Cards in hand", "Карт на руке")),
-        Field("tricks_won", "per_seat", Text("Tricks won", "Взято взяток")),
+        Field("trump_suit", "suit", Text("Trump")),
+        Field("trump_card", "card", Text("Turned-up trump")),
+        Field("stock", "number", Text("Cards out of play")),
+        Field("leader", "seat", Text("Leads")),
+        Field("trick", "records", Text("On the table"),
+              fields=(Field("seat", "seat", Text("Player")),
+                      Field("card", "card", Text("Card")))),
+        Field("last_trick", "record", Text("Last trick"),
+              fields=(Field("cards", "cards", Text("Cards")),
+                      Field("winner", "seat", Text("Taken by")))),
+        Field("hand_sizes", "per_seat", Text("Cards in hand")),
+        Field("tricks_won", "per_seat", Text("Tricks won")),
     ),
     options=(
-        OptionText("players", Text("Players", "Игроки"),
-                   Text("How many play.", "Сколько игроков.")),
-        OptionText("must_trump", Text("Must trump", "Обязательно бить козырем"),
-                   Text("A player who cannot follow suit must trump if able.",
-                        "Игрок без масти обязан бить козырем, если может."),
-                   values=(Value(False, Text("No", "Нет"),
-                                 Text("Any card may be discarded.", "Можно сбросить любую.")),
-                           Value(True, Text("Yes", "Да"),
-                                 Text("Trump when void in the suit led.",
-                                      "Без масти — козырем.")))),
-        OptionText("target", Text("Tricks to win", "Взяток для победы"),
-                   Text("The match ends once a player has this many tricks.",
-                        "Партия кончается, когда у игрока столько взяток.")),
+        OptionText("players", Text("Players"),
+                   Text("How many play.")),
+        OptionText("must_trump", Text("Must trump"),
+                   Text("A player who cannot follow suit must trump if able."),
+                   values=(Value(False, Text("No"),
+                                 Text("Any card may be discarded.")),
+                           Value(True, Text("Yes"),
+                                 Text("Trump when void in the suit led.")))),
+        OptionText("target", Text("Tricks to win"),
+                   Text("The match ends once a player has this many tricks.")),
     ),
-    moves=(MoveKind("card", Text("Play a card", "Сыграть карту"), r"[2-9TJQKA][SHDC]",
-                    Text("Lead or follow with this card.", "Зайти или ответить этой картой.")),),
+    moves=(MoveKind("card", Text("Play a card"), r"[2-9TJQKA][SHDC]",
+                    Text("Lead or follow with this card.")),),
     bots=Bots(
         heuristic=f"{__name__}:HeuristicBot",
         levels={"fast": Searcher("rollout", {"decisions": 40, "worlds": 8, "seconds": 0.05}),
@@ -317,3 +314,38 @@ class HeuristicBot:
             plain = [c for c in legal if c // 13 != trump]
             pick = max(plain, key=strength) if plain else min(legal, key=strength)
         return self.game.move(pick)
+
+# The Russian of this module's texts, as a game outside the package brings its own catalogue
+# (docs/i18n.md): compiled and added to the package's by add_test_catalogue.
+RU = {
+    'Trump Whist': 'Вист с козырем',
+    'Five tricks, a turned-up trump; follow suit; every trick scores a point.':
+        'Пять взяток, козырь открыт; ходить в масть; каждая взятка — очко.',
+    'Trump': 'Козырь',
+    'Turned-up trump': 'Открытый козырь',
+    'Cards out of play': 'Карт вне игры',
+    'Leads': 'Ходит первым',
+    'On the table': 'На столе',
+    'Last trick': 'Последняя взятка',
+    'Cards in hand': 'Карт на руке',
+    'Tricks won': 'Взято взяток',
+    'Players': 'Игроки',
+    'How many play.': 'Сколько игроков.',
+    'Must trump': 'Обязательно бить козырем',
+    'A player who cannot follow suit must trump if able.':
+        'Игрок без масти обязан бить козырем, если может.',
+    'Tricks to win': 'Взяток для победы',
+    'The match ends once a player has this many tricks.':
+        'Партия кончается, когда у игрока столько взяток.',
+    'Play a card': 'Сыграть карту',
+    'Lead or follow with this card.': 'Зайти или ответить этой картой.',
+    'Player': 'Игрок',
+    'Card': 'Карта',
+    'Cards': 'Карты',
+    'Taken by': 'Взял',
+    'No': 'Нет',
+    'Any card may be discarded.': 'Можно сбросить любую.',
+    'Yes': 'Да',
+    'Trump when void in the suit led.': 'Без масти — козырем.',
+}
+add_test_catalogue("ru", RU)

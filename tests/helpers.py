@@ -144,3 +144,21 @@ def plain_margin(deal: Deal, seat: int) -> int:
         child.apply_code(code)
         values.append(plain_margin(child, seat))
     return max(values) if deal.to_move == seat else min(values)
+
+
+def add_test_catalogue(lang: str, texts: dict[str, str]) -> None:
+    """Compile ``texts`` (English -> ``lang``) into a catalogue and add it to the package's, as a
+    game outside the package adds its own (docs/i18n.md)."""
+    import tempfile
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    from cardplay.i18n import add_catalogue
+
+    catalog = Catalog(locale=lang)
+    for en, text in texts.items():
+        catalog.add(en, text)
+    with tempfile.NamedTemporaryFile(suffix=".mo", delete=False) as f:
+        write_mo(f, catalog)
+    add_catalogue(lang, f.name)

@@ -15,7 +15,7 @@ import pytest
 import cardplay
 from cardplay import cli
 from cardplay.cli import COMMANDS, Command, main, pretty_move
-from cardplay.i18n import MESSAGES, Translator, detect_lang
+from cardplay.i18n import CLI, LANGS, Translator, detect_lang, messages
 
 
 @pytest.fixture(autouse=True)
@@ -41,13 +41,16 @@ def seed_where_seat_0_leads() -> int:
 # ---- games and rules
 
 
-def test_games_lists_every_game_with_both_titles(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_games_lists_every_game_with_its_title_in_the_readers_language(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     code, out = run(monkeypatch, ["games"])
     assert code == 0
     for name in cardplay.engine.games():
         assert name in out
-    assert "Sixty-Six" in out and "Шестьдесят шесть" in out
-    assert "players" in out
+    assert "Sixty-Six" in out and "Шестьдесят шесть" not in out
+    assert "players" in out and "title" in out
+    code, out = run(monkeypatch, ["--lang", "ru", "games"])
+    assert code == 0 and "Шестьдесят шесть (66)" in out and "Sixty-Six" not in out
 
 
 def test_games_in_russian_from_lang_env(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -530,13 +533,21 @@ def test_pretty_move() -> None:
     assert pretty_move("close") == "close"
 
 
-def test_messages_match_in_both_languages() -> None:
-    assert set(MESSAGES["en"]) == set(MESSAGES["ru"])
+def _texts(lang: str) -> dict[str, str]:
+    """The command line's texts of a catalogue, plural forms joined (their placeholders count)."""
+    return {k: v if isinstance(v, str) else " ".join(v) for k, v in messages(lang, CLI).items()}
+
+
+def test_messages_match_in_every_language() -> None:
+    en_texts = _texts("en")
     fields = string.Formatter()
-    for key, text in MESSAGES["en"].items():
-        en = {f for _, f, _, _ in fields.parse(text) if f}
-        ru = {f for _, f, _, _ in fields.parse(MESSAGES["ru"][key]) if f}
-        assert en == ru, key
+    for lang in LANGS:
+        texts = _texts(lang)
+        assert set(en_texts) == set(texts), lang
+        for key, text in en_texts.items():
+            en = {f for _, f, _, _ in fields.parse(text) if f}
+            there = {f for _, f, _, _ in fields.parse(texts[key]) if f}
+            assert en == there, (lang, key)
 
 
 def test_every_message_the_cli_uses_exists() -> None:
@@ -544,7 +555,7 @@ def test_every_message_the_cli_uses_exists() -> None:
                      for path in Path(cli.__file__).parent.glob("*.py"))
     used = set(re.findall(r'tr\("([a-z0-9_]+)"', source))
     used |= {c.help for c in COMMANDS.values()}
-    missing = used - set(MESSAGES["en"])
+    missing = used - set(_texts("en"))
     assert not missing
 
 
@@ -555,7 +566,7 @@ def test_translator_and_lang_detection() -> None:
     tr = Translator("ru")
     assert tr("you") == "Вы"
     assert tr("no-such-key") == "no-such-key"
-    assert Translator("de").lang == "en"
+    assert Translator("xx").lang == "en"
 
 
 def test_a_new_command_is_one_entry(monkeypatch: pytest.MonkeyPatch) -> None:

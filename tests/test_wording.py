@@ -4,22 +4,23 @@ from __future__ import annotations
 
 from cardplay.declaration import Declaration, Facts, Field, Text, Value
 from cardplay.wording import card_text, field_lines, field_text, move_text
+from helpers import add_test_catalogue
 
-PHASE = Field("phase", "choice", Text("Phase", "Фаза"),
-              values=(Value("stake", Text("Staking", "Ставки"), Text("Stakes go in.", "Ставят.")),
-                      Value("play", Text("Play", "Игра"), Text("Cards are played.", "Играют."))))
-TRICK = Field("trick", "records", Text("On the table", "На столе"),
-              fields=(Field("seat", "seat", Text("Player", "Игрок")),
-                      Field("card", "card", Text("Card", "Карта"))))
-LAST = Field("last", "record", Text("Last trick", "Последняя взятка"),
-             fields=(Field("cards", "cards", Text("Cards", "Карты")),
-                     Field("winner", "seat", Text("Taken by", "Взял"))))
+PHASE = Field("phase", "choice", Text("Phase"),
+              values=(Value("stake", Text("Staking"), Text("Stakes go in.")),
+                      Value("play", Text("Playing"), Text("Cards are played."))))
+TRICK = Field("trick", "records", Text("On the table"),
+              fields=(Field("seat", "seat", Text("Player")),
+                      Field("card", "card", Text("Card"))))
+LAST = Field("last", "record", Text("Last trick"),
+             fields=(Field("cards", "cards", Text("Cards")),
+                     Field("winner", "seat", Text("Taken by"))))
 DECLARATION = Declaration(
-    title=Text("Test", "Тест"), summary=Text("A test.", "Тест."),
-    public=(Field("trump_suit", "suit", Text("Trump", "Козырь")), PHASE, TRICK, LAST,
-            Field("stock", "number", Text("Stock", "Колода")),
-            Field("hand_sizes", "per_seat", Text("Cards in hand", "Карт на руке")),
-            Field("closed", "flag", Text("Closed", "Закрыто"))),
+    title=Text("Test"), summary=Text("A test."),
+    public=(Field("trump_suit", "suit", Text("Trump")), PHASE, TRICK, LAST,
+            Field("stock", "number", Text("Stock")),
+            Field("hand_sizes", "per_seat", Text("Cards in hand")),
+            Field("closed", "flag", Text("Closed"))),
     options=(), moves=(), bots=None,
     facts=lambda game: Facts((2, 2), 52, (("card", 0, 52),), (0.0, 1.0), 10, False))
 NAMES = ["Ann", "Bob"]
@@ -38,7 +39,7 @@ def test_every_kind_is_written_in_words() -> None:
               "trick": [{"seat": 1, "card": "QH"}], "last": {"cards": ["AS", "9S"], "winner": 0},
               "stock": 7, "hand_sizes": [5, 4], "closed": False}
     assert field_lines(DECLARATION, public, "en", NAMES.__getitem__) == [
-        "Trump: ♦", "Phase: Play", "On the table: Bob: Q♥",
+        "Trump: ♦", "Phase: Playing", "On the table: Bob: Q♥",
         "Last trick: Cards: A♠ 9♠; Taken by: Ann", "Stock: 7", "Cards in hand: Ann 5 · Bob 4",
         "Closed: no"]
     assert field_lines(DECLARATION, public, "ru", NAMES.__getitem__)[1:4] == [
@@ -55,17 +56,43 @@ def test_empty_fields_are_left_out() -> None:
 
 
 def test_a_play_reads_as_seat_and_card_with_its_true_flags() -> None:
-    trick = Field("trick", "records", Text("On the table", "На столе"),
-                  fields=(Field("seat", "seat", Text("Player", "Игрок")),
-                          Field("card", "card", Text("Card", "Карта")),
-                          Field("marriage", "flag", Text("Led with a marriage", "С марьяжем"))))
+    trick = Field("trick", "records", Text("On the table"),
+                  fields=(Field("seat", "seat", Text("Player")),
+                          Field("card", "card", Text("Card")),
+                          Field("marriage", "flag", Text("Led with a marriage"))))
     plays = [{"seat": 0, "card": "KH", "marriage": True}, {"seat": 1, "card": "TH",
                                                           "marriage": False}]
     assert field_text(trick, plays, "en", NAMES.__getitem__) == \
         "Ann: K♥ (led with a marriage) | Bob: 10♥"
-    known = Field("known", "per_seat_cards", Text("Known", "Известны"))
-    decl = Declaration(title=Text("T", "Т"), summary=Text("T", "Т"), public=(known,), options=(),
+    known = Field("known", "per_seat_cards", Text("Known"))
+    decl = Declaration(title=Text("T"), summary=Text("T"), public=(known,), options=(),
                        moves=(), bots=None, facts=DECLARATION.facts)
     assert field_lines(decl, {"known": [[], []]}, "en", NAMES.__getitem__) == []
     assert field_lines(decl, {"known": [[], ["QS"]]}, "en", NAMES.__getitem__) == \
         ["Known: Ann — · Bob Q♠"]
+
+# The Russian of this module's texts, as a game outside the package brings its own catalogue
+# (docs/i18n.md): compiled and added to the package's by add_test_catalogue.
+RU = {
+    'Phase': 'Фаза',
+    'On the table': 'На столе',
+    'Last trick': 'Последняя взятка',
+    'Test': 'Тест',
+    'A test.': 'Тест.',
+    'Known': 'Известны',
+    'T': 'Т',
+    'Staking': 'Ставки',
+    'Stakes go in.': 'Ставят.',
+    'Playing': 'Игра',
+    'Cards are played.': 'Играют.',
+    'Player': 'Игрок',
+    'Card': 'Карта',
+    'Cards': 'Карты',
+    'Taken by': 'Взял',
+    'Trump': 'Козырь',
+    'Stock': 'Колода',
+    'Cards in hand': 'Карт на руке',
+    'Closed': 'Закрыто',
+    'Led with a marriage': 'С марьяжем',
+}
+add_test_catalogue("ru", RU)

@@ -84,12 +84,6 @@ _LATIN_RANKS = {c: i for i, c in enumerate(RANK_CHARS)}
 # Russian court letters: валет, дама, король, туз (RULES.md 0.1).
 _RUSSIAN_RANKS = {"В": 9, "Д": 10, "К": 11, "Т": 12}
 
-_NAMES_EN = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
-             "queen", "king", "ace")
-_SUITS_EN = ("spades", "hearts", "diamonds", "clubs")
-_NAMES_RU = ("двойка", "тройка", "четвёрка", "пятёрка", "шестёрка", "семёрка", "восьмёрка",
-             "девятка", "десятка", "валет", "дама", "король", "туз")
-_SUITS_RU = ("пик", "червей", "бубен", "треф")
 
 
 class CardParseError(ValueError):
@@ -184,11 +178,14 @@ class Card(int):
         return ("10" if r == 8 else RANK_CHARS[r]) + SUIT_SYMBOLS[int(self) // 13]
 
     def name(self, lang: str = "en") -> str:
-        """A localised name: "ace of spades", "туз пик"."""
+        """A localised name: "ace of spades", "туз пик", "Pik-Ass" (the catalogue's
+        ``card_name`` orders the rank and the suit as the language does)."""
+        from .i18n import CLI, translate  # the catalogues load only when a name is asked for
+
         r, s = int(self) % 13, int(self) // 13
-        if lang == "ru":
-            return f"{_NAMES_RU[r]} {_SUITS_RU[s]}"
-        return f"{_NAMES_EN[r]} of {_SUITS_EN[s]}"
+        return translate("card_name", lang, CLI).format(
+            rank=translate(f"rank_name_{RANK_CHARS[r]}", lang, CLI),
+            suit=translate(f"suit_name_{SUIT_CHARS[s]}", lang, CLI))
 
 
 _TEXT: tuple[str, ...] = tuple(RANK_CHARS[i % 13] + SUIT_CHARS[i // 13] for i in range(52))

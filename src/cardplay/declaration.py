@@ -30,6 +30,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .i18n import LANGS, Text
+
 if TYPE_CHECKING:
     from .engine import Game
 
@@ -47,20 +49,6 @@ __all__ = [
     "Value",
     "check_public",
 ]
-
-
-@dataclass(frozen=True)
-class Text:
-    """One text in English and Russian."""
-
-    en: str
-    ru: str
-
-    def __call__(self, lang: str = "en") -> str:
-        return self.ru if lang == "ru" else self.en
-
-    def to_dict(self) -> dict[str, str]:
-        return {"en": self.en, "ru": self.ru}
 
 
 Scalar = str | int | bool | None
@@ -282,9 +270,9 @@ class Declaration:
     moves: tuple[MoveKind, ...]
     bots: Bots | None
     facts: Callable[[Game], Facts]
-    # what a deal's result counts, written after a decimal number ("cost 1.5 game points",
-    # "потеря 1,5 игрового очка": Russian takes the genitive singular after a fraction)
-    result_units: Text = Text("points", "очка")
+    # what a deal's result counts, written after a decimal number ("cost 1.5 game points";
+    # Russian takes the genitive singular after a fraction)
+    result_units: Text = Text("points")  # noqa: RUF009 (a frozen value, safely shared)
 
     def __post_init__(self) -> None:
         names = [f.name for f in self.public]
@@ -324,8 +312,8 @@ class Declaration:
             if choices is not None:
                 labelled = {v.value: v for v in words.values}
                 entry["values"] = [labelled[c].to_dict() if c in labelled else
-                                   {"value": c, "label": Text(str(c), str(c)).to_dict(),
-                                    "description": Text("", "").to_dict()}
+                                   {"value": c, "label": {lang: str(c) for lang in LANGS},
+                                    "description": {lang: "" for lang in LANGS}}
                                    for c in choices]
             lo_hi = meta.get("int_range")
             if lo_hi:

@@ -1,9 +1,9 @@
 """A view's public state in words, from the game's declaration: what a text front-end shows.
 
 The command line and the terminal UI render any game through these functions: each declared
-field becomes a labelled line in English or Russian, its value written by its kind (cards with
-suit symbols, and Russian ranks in Russian; seats by name; a named value by its label; records
-field by field). Nothing here knows a game by name.
+field becomes a labelled line in the reader's language, its value written by its kind (cards with
+suit symbols and the language's rank letters; seats by name; a named value by its label; records
+field by field). Nothing here knows a game by name, and every word comes from the catalogues.
 """
 
 from __future__ import annotations
@@ -12,26 +12,31 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .cards import RANK_CHARS, SUIT_CHARS, SUIT_SYMBOLS, format_card, parse_card
+from .cards import SUIT_CHARS, SUIT_SYMBOLS, format_card, parse_card
 from .declaration import Declaration, Field, Text
 from .engine import Game, InvalidMoveError, View
 from .engine import declaration_of as _declaration_of
-from .i18n import Translator
+from .i18n import CLI, Translator, translate
 
 __all__ = ["SeatNamer", "card_text", "field_lines", "field_text", "level_name", "move_text",
            "move_words", "outcome_reasons", "refusal", "rules_text", "words"]
 
 SeatNamer = Callable[[int], str]
 
-# Rank letters of a card as a Russian player writes them (10 is 10 in both languages).
-_RANKS = {"en": dict(zip(RANK_CHARS, [*"23456789", "10", "J", "Q", "K", "A"])),
-          "ru": dict(zip(RANK_CHARS, [*"23456789", "10", "В", "Д", "К", "Т"]))}
 _CARD_TOKEN = re.compile(r"\b([2-9TJQKA])([SHDC])\b")
 _CARD_IN_MOVE = re.compile(r"[2-9TJQKA][SHDC]")
 _SUIT_AFTER_EQ = re.compile(r"=([SHDC])\b")
 
-_NONE = Text("—", "—")
-_YES_NO = (Text("no", "нет"), Text("yes", "да"))
+
+
+def _none(lang: str) -> str:
+    return translate("none", lang, CLI)
+
+
+def _rank(char: str, lang: str) -> str:
+    """A rank as the language's players write it on a card (Д in Russian, B in German; a number
+    is itself, and T is 10)."""
+    return translate(f"rank_short_{char}", lang, CLI) if char in "TJQKA" else char
 
 
 def card_text(card: str, lang: str = "en") -> str:
@@ -39,8 +44,7 @@ def card_text(card: str, lang: str = "en") -> str:
     m = _CARD_TOKEN.fullmatch(card)
     if m is None:
         return card
-    return _RANKS["ru" if lang == "ru" else "en"][m.group(1)] + \
-        SUIT_SYMBOLS[SUIT_CHARS.index(m.group(2))]
+    return _rank(m.group(1), lang) + SUIT_SYMBOLS[SUIT_CHARS.index(m.group(2))]
 
 
 def move_text(text: str, lang: str = "en") -> str:
@@ -73,28 +77,28 @@ def field_text(field: Field, value: Any, lang: str, seat: SeatNamer) -> str:
     """One field's value in words, as its kind says."""
     k = field.kind
     if value is None:
-        return _NONE(lang)
+        return _none(lang)
     if k == "card":
         return card_text(value, lang)
     if k == "cards":
-        return " ".join(card_text(c, lang) for c in value) or _NONE(lang)
+        return " ".join(card_text(c, lang) for c in value) or _none(lang)
     if k == "suit":
         return SUIT_SYMBOLS[SUIT_CHARS.index(value)] if value in SUIT_CHARS else str(value)
     if k == "seat":
         return seat(value)
     if k == "seats":
-        return ", ".join(seat(s) for s in value) or _NONE(lang)
+        return ", ".join(seat(s) for s in value) or _none(lang)
     if k == "number":
         return str(value)
     if k == "numbers":
         return "–".join(str(x) for x in value) if len(value) == 2 else \
             ", ".join(str(x) for x in value)
     if k == "per_seat":
-        return " · ".join(f"{seat(s)} {_NONE(lang) if v is None else v}"
+        return " · ".join(f"{seat(s)} {_none(lang) if v is None else v}"
                           for s, v in enumerate(value))
     if k == "per_seat_cards":
         return " · ".join(f"{seat(s)} " + (" ".join(card_text(c, lang) for c in cards)
-                                           or _NONE(lang))
+                                           or _none(lang))
                           for s, cards in enumerate(value))
     if k == "move":
         return move_text(value, lang)
@@ -104,12 +108,12 @@ def field_text(field: Field, value: Any, lang: str, seat: SeatNamer) -> str:
         return " · ".join(f"{seat(s)} {_value_label(field, v, lang)}"
                           for s, v in enumerate(value))
     if k == "flag":
-        return _YES_NO[bool(value)](lang)
+        return translate("yes" if value else "no", lang, CLI)
     if k == "record":
         return _record_text(field.fields, value, lang, seat)
     if k == "records":
         return " | ".join(_record_text(field.fields, r, lang, seat) for r in value) or \
-            _NONE(lang)
+            _none(lang)
     return str(value)
 
 
@@ -136,7 +140,7 @@ def _record_text(fields: Sequence[Field], record: Mapping[str, Any], lang: str,
                  f"{f.label(lang)}: {field_text(f, record[f.name], lang, seat)}" for f in rest]
         return head + (f" ({', '.join(notes)})" if notes else "")
     return "; ".join(f"{f.label(lang)}: {field_text(f, record[f.name], lang, seat)}"
-                     for f in parts) or _NONE(lang)
+                     for f in parts) or _none(lang)
 
 
 def _empty(f: Field, value: Any) -> bool:
@@ -162,15 +166,11 @@ def field_lines(declaration: Declaration, public: Mapping[str, Any], lang: str,
     return lines
 
 
-_RULES_HEADINGS = {"en": ("Your moves", "Rules at this table"),
-                   "ru": ("Ваши ходы", "Правила за этим столом")}
-
-
 def rules_text(declaration: Declaration, options: Mapping[str, Any], lang: str = "en") -> str:
     """A game's rules for players, from its declaration: what the game is, what each kind of
     move does, and each option in effect (``options``) with what its value means."""
-    lang = "ru" if lang == "ru" else "en"
-    moves_h, options_h = _RULES_HEADINGS[lang]
+    moves_h, options_h = translate("rules_moves_h", lang, CLI), \
+        translate("rules_options_h", lang, CLI)
     lines = [words(declaration.summary, lang), "", moves_h + ":"]
     lines += [f"- {words(k.label, lang)}: {words(k.description, lang)}" for k in declaration.moves]
     lines += ["", options_h + ":"]

@@ -490,11 +490,11 @@ def test_rate_limiter_refills() -> None:
 
 def test_every_limit_is_a_serve_option_with_its_default_in_both_languages(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from cardplay.i18n import MESSAGES
+    from cardplay.i18n import CLI, LANGS, translate
 
-    for lang in ("en", "ru"):
+    for lang in LANGS:
         for name in Limits.names():
-            assert "{default}" in MESSAGES[lang]["help_limit_" + name]
+            assert "{default}" in translate("help_limit_" + name, lang, CLI)
     monkeypatch.delenv("LANG", raising=False)
     monkeypatch.setenv("COLUMNS", "200")
     assert cli.main(["serve", "--help"]) == 0

@@ -35,16 +35,15 @@ def players_text(cls: type[Game]) -> str:
 
 def run_games(args: argparse.Namespace, ui: Console) -> int:
     tr = ui.tr
-    rows: list[tuple[str, str, str, str]] = []
+    rows: list[tuple[str, str, str]] = []
     for name in games():
         try:
             cls = game_class(name)
         except Exception as e:  # a game module being written may fail to import
-            rows.append((name, "?", tr("unavailable", error=type(e).__name__), ""))
+            rows.append((name, "?", tr("unavailable", error=type(e).__name__)))
             continue
-        title = dict(cls.title)
-        rows.append((name, players_text(cls), title.get("en", name), title.get("ru", "")))
-    header = (tr("col_game"), tr("col_players"), "English", "Русский")
+        rows.append((name, players_text(cls), cls.declaration.title(tr.lang)))
+    header = (tr("col_game"), tr("col_players"), tr("col_title"))
     ui.lines(table([header, *rows]))
     ui.say()
     ui.say(tr("games_hint"))

@@ -13,7 +13,7 @@ from pathlib import Path
 from ..bots.evaluation import BUDGETS
 from ..engine import RecordError
 from ..engine.registry import declaration_of
-from ..i18n import Translator
+from ..i18n import Translator, format_decimal
 from ..review import Decision, Review, review, start_of
 from ..wording import move_words
 from .console import Console
@@ -37,9 +37,8 @@ _LEVEL_WORDS = {"random": "level_random", "heuristic": "level_heuristic", "fast"
 
 def _value(x: float, lang: str) -> str:
     # always two decimals: Russian then reads the unit in the genitive singular, as after any
-    # fraction ("3,00 игрового очка")
-    text = f"{x:.2f}"
-    return text.replace(".", ",") if lang == "ru" else text
+    # fraction
+    return format_decimal(x, lang)
 
 
 def review_lines(result: Review, tr: Translator) -> list[str]:

@@ -3,7 +3,8 @@
 HTTP (JSON):
 
 * ``GET /api/games``: every game with its title, players, options and bot levels;
-* ``GET /api/games/{name}/rules?lang=en|ru``: the rules of a game for players, as text;
+* ``GET /api/games/{name}/rules?lang=en|ru|de``: the rules of a game for players, as text;
+* ``GET /api/texts/{lang}``: the browser's words in one language (``texts.py``), with an ETag;
 * ``GET /api/tables``: open tables (a person's seat is free) and tables in play, a page at a
   time (``?list=open|playing&limit=&cursor=``);
 * ``POST /api/tables``: a new table ``{"game", "options", "seats", "seed"?, "name"?, "listed"?}``
@@ -44,6 +45,7 @@ from starlette.types import Receive, Scope, Send
 
 import cardplay
 
+from ..i18n import LANGS
 from ..wording import rules_text
 from .botpool import BotRunner, ProcessBotRunner
 from .broker import open_broker
@@ -54,6 +56,7 @@ from .lobby import DEFAULT_PAGE, CursorError, lobby, lobby_list
 from .protocol import ProtocolError, error_message, parse_client_message
 from .security import InputError, OriginPolicy, parse_json
 from .storage import open_store
+from .texts import texts_body
 
 __all__ = ["STATIC", "CardplayApp", "create_app"]
 
@@ -198,12 +201,23 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
         lang = request.query_params.get("lang", "en")
         if name not in cardplay.games():
             return _refusal(404, "no game has this name")
-        if lang not in ("en", "ru"):
-            return _refusal(400, "lang is en or ru")
+        if lang not in LANGS:
+            return _refusal(400, "lang is one of " + ", ".join(LANGS))
         game = cardplay.load(name)
         options = dataclasses.asdict(game.options)
         return JSONResponse({"game": name, "lang": lang,
                              "text": rules_text(game.declaration, options, lang)})
+
+    @app.get("/api/texts/{lang}")
+    async def api_texts(lang: str, request: Request) -> Response:
+        if lang not in LANGS:
+            return _refusal(404, "no catalogue has this language; languages: "
+                            + ", ".join(LANGS))
+        body, etag = texts_body(lang)
+        headers = {"ETag": etag, "Cache-Control": "no-cache"}
+        if request.headers.get("if-none-match") == etag:
+            return Response(status_code=304, headers=headers)
+        return Response(body, media_type="application/json", headers=headers)
 
     @app.get("/api/tables")
     async def api_tables(request: Request) -> Response:

@@ -24,91 +24,81 @@ if TYPE_CHECKING:
 __all__ = ["DECLARATION"]
 
 _AS_DECLARED = (
-    Value("S", Text("A♠ as a spade", "Туз пик — пика"),
-          Text("The A♠ was led declared a spade: the follower owes a spade.",
-               "Туз пик объявлен пикой: отвечать нужно пикой.")),
-    Value("H", Text("A♠ as a trump", "Туз пик — козырь"),
-          Text("The A♠ was led declared a trump: the follower owes a trump.",
-               "Туз пик объявлен козырем: отвечать нужно козырем.")),
-    Value(None, Text("No declaration", "Без объявления"),
-          Text("The A♠ was not led.", "Ход был не с туза пик.")),
+    Value("S", Text("A♠ as a spade"),
+          Text("The A♠ was led declared a spade: the follower owes a spade.")),
+    Value("H", Text("A♠ as a trump"),
+          Text("The A♠ was led declared a trump: the follower owes a trump.")),
+    Value(None, Text("No declaration"),
+          Text("The A♠ was not led.")),
 )
 
 _TRICK_CARD = (
-    Field("seat", "seat", Text("Player", "Игрок")),
-    Field("card", "card", Text("Card", "Карта")),
+    Field("seat", "seat", Text("Player")),
+    Field("card", "card", Text("Card")),
 )
 
 _PUBLIC = (
-    Field("leader", "seat", Text("Leads", "Ходит")),
-    Field("trick", "records", Text("On the table", "На столе"), fields=_TRICK_CARD),
-    Field("led", "choice", Text("Led", "Ход в"), values=(
-        Value("S", Text("Spades", "Пики"),
-              Text("Follow with a spade (the A♠ is one).", "Отвечать пикой (туз пик — тоже).")),
-        Value("H", Text("Trumps", "Козыри"),
-              Text("A heart or the A♠ declared a trump: follow with a trump.",
-                   "Черва или туз пик, объявленный козырем: отвечать козырем.")),
-        Value("D", Text("Diamonds", "Бубны"),
-              Text("Follow with a diamond.", "Отвечать бубной.")),
-        Value("C", Text("Clubs", "Трефы"),
-              Text("Follow with a club.", "Отвечать трефой.")),
-        Value(None, Text("Nothing led", "Хода нет"),
-              Text("No card is on the table yet.", "На столе ещё нет карты.")),
+    Field("leader", "seat", Text("Leads")),
+    Field("trick", "records", Text("On the table"), fields=_TRICK_CARD),
+    Field("led", "choice", Text("Led"), values=(
+        Value("S", Text("Spades"),
+              Text("Follow with a spade (the A♠ is one).")),
+        Value("H", Text("Trumps", ctx="two_ten_jack"),
+              Text("A heart or the A♠ declared a trump: follow with a trump.")),
+        Value("D", Text("Diamonds"),
+              Text("Follow with a diamond.")),
+        Value("C", Text("Clubs"),
+              Text("Follow with a club.")),
+        Value(None, Text("Nothing led"),
+              Text("No card is on the table yet.")),
     )),
-    Field("declared", "choice", Text("A♠ declared", "Туз пик объявлен"), values=_AS_DECLARED),
-    Field("last_trick", "record", Text("Last trick", "Последняя взятка"), fields=(
-        Field("cards", "records", Text("Cards", "Карты"), fields=_TRICK_CARD),
-        Field("declared", "choice", Text("A♠ declared", "Туз пик объявлен"),
+    Field("declared", "choice", Text("A♠ declared"), values=_AS_DECLARED),
+    Field("last_trick", "record", Text("Last trick"), fields=(
+        Field("cards", "records", Text("Cards"), fields=_TRICK_CARD),
+        Field("declared", "choice", Text("A♠ declared"),
               values=_AS_DECLARED),
-        Field("winner", "seat", Text("Taken by", "Взял")),
-        Field("points", "number", Text("Points", "Очки")),
+        Field("winner", "seat", Text("Taken by")),
+        Field("points", "number", Text("Points")),
     )),
-    Field("won", "per_seat_cards", Text("Cards won", "Взятые карты"), detail=True),
-    Field("tricks_won", "per_seat", Text("Tricks won", "Взято взяток")),
-    Field("tricks_played", "number", Text("Tricks played", "Сыграно взяток")),
-    Field("hand_points", "per_seat", Text("Points this hand", "Очки за сдачу")),
-    Field("stock", "number", Text("Cards left in the stock", "Осталось в колоде")),
-    Field("hand_sizes", "per_seat", Text("Cards in hand", "Карт на руке")),
+    Field("won", "per_seat_cards", Text("Cards won"), detail=True),
+    Field("tricks_won", "per_seat", Text("Tricks won")),
+    Field("tricks_played", "number", Text("Tricks played", ctx="two_ten_jack")),
+    Field("hand_points", "per_seat", Text("Points this hand")),
+    Field("stock", "number", Text("Cards left in the stock")),
+    Field("hand_sizes", "per_seat", Text("Cards in hand")),
 )
 
 _OPTIONS = (
-    OptionText("win_check", Text("When the target is checked", "Когда проверять счёт"),
-               Text("Whether the match can end only after a hand or after any trick.",
-                    "Может ли матч кончиться только после сдачи или после любой взятки."),
+    OptionText("win_check", Text("When the target is checked"),
+               Text("Whether the match can end only after a hand or after any trick."),
                values=(
-                   Value("end_of_hand", Text("At the end of a hand", "В конце сдачи"),
-                         Text("Totals are checked after all 26 tricks.",
-                              "Счёт проверяется после всех 26 взяток.")),
-                   Value("immediate", Text("At once", "Сразу"),
-                         Text("The match ends the moment a trick brings a player to the target.",
-                              "Матч кончается, как только взятка доводит игрока до цели.")))),
-    OptionText("target", Text("Points to win", "Очков для победы"),
-               Text("The match goes to the first player with this many points.",
-                    "Матч выигрывает первый, набравший столько очков.")),
-    OptionText("next_dealer", Text("Next dealer", "Следующий сдающий"),
-               Text("Who deals the next hand.", "Кто сдаёт следующую сдачу."),
+                   Value("end_of_hand", Text("At the end of a hand"),
+                         Text("Totals are checked after all 26 tricks.")),
+                   Value("immediate", Text("At once"),
+                         Text("The match ends the moment a trick brings a player to the "
+                              "target.")))),
+    OptionText("target", Text("Points to win"),
+               Text("The match goes to the first player with this many points.")),
+    OptionText("next_dealer", Text("Next dealer"),
+               Text("Who deals the next hand."),
                values=(
-                   Value("alternate", Text("In turn", "По очереди"),
-                         Text("The players deal in turn.", "Игроки сдают по очереди.")),
-                   Value("loser", Text("The loser", "Проигравший"),
-                         Text("The player with fewer hand points deals.",
-                              "Сдаёт набравший меньше очков за сдачу.")),
-                   Value("winner", Text("The winner", "Выигравший"),
-                         Text("The player with more hand points deals.",
-                              "Сдаёт набравший больше очков за сдачу.")))),
+                   Value("alternate", Text("In turn"),
+                         Text("The players deal in turn.")),
+                   Value("loser", Text("The loser"),
+                         Text("The player with fewer hand points deals.")),
+                   Value("winner", Text("The winner"),
+                         Text("The player with more hand points deals.")))),
 )
 
 _MOVES = (
-    MoveKind("card", Text("Play a card", "Сыграть карту"), r"[2-9TJQKA][SHDC]",
-             Text("Lead or follow with this card.", "Зайти или ответить этой картой.")),
-    MoveKind("ace_as_spade", Text("Lead the A♠ as a spade", "Зайти с туза пик как с пики"),
+    MoveKind("card", Text("Play a card"), r"[2-9TJQKA][SHDC]",
+             Text("Lead or follow with this card.")),
+    MoveKind("ace_as_spade", Text("Lead the A♠ as a spade"),
              r"AS=S",
-             Text("The follower must answer with a spade; the A♠ still wins.",
-                  "Отвечать нужно пикой; туз пик всё равно берёт взятку.")),
-    MoveKind("ace_as_trump", Text("Lead the A♠ as a trump", "Зайти с туза пик как с козыря"),
+             Text("The follower must answer with a spade; the A♠ still wins.")),
+    MoveKind("ace_as_trump", Text("Lead the A♠ as a trump"),
              r"AS=H",
-             Text("The follower must answer with a trump; the A♠ still wins.",
-                  "Отвечать нужно козырем; туз пик всё равно берёт взятку.")),
+             Text("The follower must answer with a trump; the A♠ still wins.")),
 )
 
 
@@ -137,11 +127,9 @@ BOTS = Bots(
 
 
 DECLARATION = Declaration(
-    title=Text("Two-Ten-Jack", "Два-десять-валет"),
+    title=Text("Two-Ten-Jack"),
     summary=Text("Two players take tricks from a stock, hearts always trump and the A♠ above "
-                 "all; the point cards count, first to 31.",
-                 "Двое берут взятки, добирая из колоды; червы всегда козыри, туз пик старше "
-                 "всех; считаются очковые карты, игра до 31."),
+                 "all; the point cards count, first to 31."),
     public=_PUBLIC,
     options=_OPTIONS,
     moves=_MOVES,

@@ -1,6 +1,6 @@
 /* cardplay browser UI, the page's entry module: the lobby, an invitation, the connection to a
    table and the routes between them. Plain JavaScript as ES modules, loaded as they are (no build). */
-import { fourColour, lang, setFourColour, setLang, t } from "./texts.js";
+import { LANGUAGES, fourColour, lang, setFourColour, setLang, t } from "./texts.js";
 import { T, announce, banner, gameTitle, getJSON, h, httpError, levelName, loadCatalog, main, navigate,
   prettyText, redraw, saveSeat, seatName, setRouter, words, yourTables } from "./common.js";
 import { onCoach, onCoachError } from "./coach.js";
@@ -8,7 +8,10 @@ import { renderTable } from "./table.js";
 
 function applyChrome() {
   document.documentElement.lang = lang;
-  /** @type {HTMLSelectElement} */ (document.getElementById("lang")).value = lang;
+  const select = /** @type {HTMLSelectElement} */ (document.getElementById("lang"));
+  // every language with a catalogue, each in its own words
+  select.replaceChildren(...Object.entries(LANGUAGES).map(([code, name]) => h("option", { value: code, text: name })));
+  select.value = lang;
   /** @type {HTMLInputElement} */ (document.getElementById("four-colour")).checked = fourColour;
   document.getElementById("lang-label").textContent = t("language");
   document.getElementById("four-colour-label").textContent = t("four_colour");
@@ -335,8 +338,8 @@ setRouter(route);
 
 // A module runs once the page is parsed (modules are deferred): the page can be set up at once.
 applyChrome();
-document.getElementById("lang").addEventListener("change", (e) => {
-  setLang(/** @type {HTMLSelectElement} */ (e.target).value); applyChrome();
+document.getElementById("lang").addEventListener("change", async (e) => {
+  await setLang(/** @type {HTMLSelectElement} */ (e.target).value); applyChrome();
   if (T.state) redraw(); else route();
 });
 document.getElementById("four-colour").addEventListener("change", (e) => {

@@ -11,7 +11,9 @@ export function helpOffered(s) {
   return T.seat !== null && s.seats.every((x) => x.seat === T.seat || x.kind === "bot");
 }
 function unitsOf(game) { return words(declOf(game).result_units) || t("units_points"); }
-function decimal(x) { const r = Math.abs(x) < 0.005 ? "0.00" : x.toFixed(2); return lang === "ru" ? r.replace(".", ",") : r; }
+function decimal(x) {
+  return (Math.abs(x) < 0.005 ? 0 : x).toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
 function signed(x) { return (x >= 0.005 ? "+" : "") + decimal(x); }
 
 function askHint() {

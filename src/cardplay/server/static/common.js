@@ -2,7 +2,7 @@
    in words, the DOM helpers, the HTTP helpers, the seats this browser holds, and the table in
    play (its state, its socket, the moves sent). It holds no rules: what is legal comes from
    view.legal_moves, every state from the server. An ES module, loaded as it is (no build). */
-import { BOT_NAMES, CARD_TOKEN, RANKS, RANK_SHORT, SUITS, SUIT_SYMBOL, fourColour, lang, t } from "./texts.js";
+import { CARD_TOKEN, SUIT_SYMBOL, fourColour, lang, t } from "./texts.js";
 
 /* ------------------------------------------------------------------ the games' declarations
    GET /api/games serves each game's declaration: its public fields with their kinds and words,
@@ -61,10 +61,10 @@ export function seatValueText(f, x) {
   return String(x);
 }
 export function cardName(c) {
-  return lang === "ru" ? `${RANKS.ru[c[0]]} ${SUITS.ru[c[1]]}` : `${RANKS.en[c[0]]} of ${SUITS.en[c[1]]}`;
+  return t("card_name", { rank: t("rank_" + c[0]), suit: t("suit_" + c[1]) });
 }
 export function cardShort(c) {
-  const r = (RANK_SHORT[lang] && RANK_SHORT[lang][c[0]]) || RANK_SHORT.en[c[0]] || c[0];
+  const r = "TJQKA".includes(c[0]) ? t("rank_short_" + c[0]) : c[0];
   return r + SUIT_SYMBOL[c[1]];
 }
 export function prettyText(text) {
@@ -169,12 +169,15 @@ export const T = { ws: null, id: null, token: null, seat: null, state: null, wel
   seenPrevious: -1, retry: 0, closing: false, pending: false, selected: new Set(), lastVersion: -1,
   status: "", statusBad: false, shownTrick: false };
 
+/* Bots get names, one per seat (the catalogue's bot_name_0 to _5), so that the bots at a table
+   are told apart in the log and on the score sheet. */
+const BOT_NAME_COUNT = 6;
 export function seatName(i, seats) {
   if (i === null || i === undefined) return "—";
   const s = (seats || (T.state && T.state.seats) || [])[i];
   if (T.seat === i) return t("you");
   if (!s) return t("player_n", { n: i + 1 });
-  if (s.kind === "bot") return (BOT_NAMES[lang] || BOT_NAMES.en)[i % BOT_NAMES.en.length];
+  if (s.kind === "bot") return t("bot_name_" + (i % BOT_NAME_COUNT));
   if (!s.claimed) return t("seat_open", { n: i + 1 });
   return s.name || t("player_n", { n: i + 1 });
 }

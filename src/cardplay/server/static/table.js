@@ -3,7 +3,7 @@
    of a deal explained. Drawn from the game's declaration; the few field names it draws as
    objects (stock, trick, trump_card, trump_suit, hand_sizes) are the names every game shares
    (docs/new-game.md). */
-import { CARD_RE, SUITS, SUIT_SYMBOL, lang, t } from "./texts.js";
+import { CARD_RE, SUIT_SYMBOL, lang, t } from "./texts.js";
 import { T, announce, backImg, cardImg, cardName, cardShort, declOf, fieldText, gameTitle, getJSON, h,
   httpError, levelName, logText, main, moveKind, moveLabel, navigate, playMove, saveSeat,
   seatName, seatValueText, setRenderer, words } from "./common.js";
@@ -241,7 +241,7 @@ function renderPublic(view, seats, perSeat) {
       piles.unshift(group(f, h("div", { class: "stack" }, backImg(false, t("cards_left", { n: v })),
         h("span", { class: "count", "aria-hidden": "true", text: String(v) }))));
     } else if (f.name === "trump_suit" && f.kind === "suit") {
-      piles.push(group(f, h("div", { class: "bigsuit" + ("HD".includes(v) ? " red" : ""), role: "img", "aria-label": SUITS[lang][v] || v, text: SUIT_SYMBOL[v] || v })));
+      piles.push(group(f, h("div", { class: "bigsuit" + ("HD".includes(v) ? " red" : ""), role: "img", "aria-label": "SHDC".includes(v) ? t("suit_" + v) : v, text: SUIT_SYMBOL[v] || v })));
     } else if (f.kind === "number" && BIG_NUMBERS.has(f.name)) {
       centre.push(group(f, h("div", { class: "bignum", text: String(v) })));
     } else {
