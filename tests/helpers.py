@@ -162,3 +162,29 @@ def add_test_catalogue(lang: str, texts: dict[str, str]) -> None:
     with tempfile.NamedTemporaryFile(suffix=".mo", delete=False) as f:
         write_mo(f, catalog)
     add_catalogue(lang, f.name)
+
+
+# German shares the Latin letters, so a German screen is checked for the English catalogue's
+# words that German does not use as well ("Bank", "Stand", "Talon", "Chips" are German too)
+_WORD = re.compile(r"[A-Za-zÄÖÜäöüß]{2,}")
+
+
+def _catalogue_words(lang: str) -> set[str]:
+    """Every word of a language's catalogue, lower-cased, placeholders left out."""
+    from cardplay.i18n import LOCALE_DIR, read_mo
+
+    out: set[str] = set()
+    for forms in read_mo(LOCALE_DIR / f"{lang}.mo").values():
+        for text in forms:
+            out.update(w.lower() for w in _WORD.findall(re.sub(r"\{[a-z_]+\}", " ", text)))
+    return out
+
+
+_ENGLISH_ONLY: set[str] = set()
+
+
+def english_words(text: str) -> list[str]:
+    """The words of ``text`` that are English words of the interface and not German ones."""
+    if not _ENGLISH_ONLY:
+        _ENGLISH_ONLY.update(_catalogue_words("en") - _catalogue_words("de"))
+    return [w for w in _WORD.findall(text) if w.lower() in _ENGLISH_ONLY]

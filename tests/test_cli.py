@@ -16,6 +16,7 @@ import cardplay
 from cardplay import cli
 from cardplay.cli import COMMANDS, Command, main, pretty_move
 from cardplay.i18n import CLI, LANGS, Translator, detect_lang, messages
+from helpers import english_words
 
 
 @pytest.fixture(autouse=True)
@@ -91,7 +92,7 @@ _NOT_FOR_PLAYERS = re.compile(r"``|::|:class:|:func:|:data:|\.py\b|RULES\.md|doc
                               r"\b(action|move) codes?\b|\baction space|\baction \d")
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", ["en", "ru", "de"])
 @pytest.mark.parametrize("name", cardplay.engine.games())
 def test_rules_are_for_players(monkeypatch: pytest.MonkeyPatch, name: str, lang: str) -> None:
     code, out = run(monkeypatch, ["rules", name, "--lang", lang])
@@ -103,6 +104,8 @@ def test_rules_are_for_players(monkeypatch: pytest.MonkeyPatch, name: str, lang:
         assert f"- {kind.label(lang)}: {kind.description(lang)}" in out
     cyrillic = re.search("[а-яА-Я]", out.split("\n", 1)[1]) is not None
     assert cyrillic == (lang == "ru")
+    if lang == "de":  # the rules in German, up to the options' table of code names
+        assert english_words(out.split("cardplay play NAME")[0]) == []
 
 
 def test_rules_go_through_the_pager_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -562,6 +565,8 @@ def test_every_message_the_cli_uses_exists() -> None:
 def test_translator_and_lang_detection() -> None:
     assert detect_lang({"LANG": "ru_RU.UTF-8"}) == "ru"
     assert detect_lang({"LANG": "en_GB.UTF-8"}) == "en"
+    assert detect_lang({"LANG": "de_AT.UTF-8"}) == "de"
+    assert detect_lang({"LANG": "fr_FR.UTF-8"}) == "en"
     assert detect_lang({}) == "en"
     tr = Translator("ru")
     assert tr("you") == "Вы"

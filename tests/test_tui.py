@@ -179,6 +179,10 @@ def test_a_deal_in_russian(tmp_path: Path) -> None:
     run_async(play_first_deal("sixty-six", tmp_path, lang="ru"))
 
 
+def test_a_deal_in_german(tmp_path: Path) -> None:
+    run_async(play_first_deal("sixty-six", tmp_path, lang="de"))
+
+
 async def _sixty_six_13(lang: str = "en") -> TableApp:
     game = cardplay.load("sixty-six")
     return TableApp(new_session(game, 13, 0, "random", Translator(lang), None), bot_delay=0)

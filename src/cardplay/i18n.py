@@ -121,7 +121,7 @@ class Text:
     ``ctx`` where two games say the same English differently."""
 
     en: str
-    # keyword only: Text("Trumps", "Козырь"), the old pair, fails instead of reading as a context
+    # keyword only: the old pair, Text(english, russian), fails instead of reading as a context
     ctx: str | None = field(default=None, kw_only=True)
 
     def __call__(self, lang: str = "en") -> str:

@@ -34,13 +34,13 @@ def _none(lang: str) -> str:
 
 
 def _rank(char: str, lang: str) -> str:
-    """A rank as the language's players write it on a card (Д in Russian, B in German; a number
+    """A rank as the language's players write it on a card (B for a jack in German; a number
     is itself, and T is 10)."""
     return translate(f"rank_short_{char}", lang, CLI) if char in "TJQKA" else char
 
 
 def card_text(card: str, lang: str = "en") -> str:
-    """``"QH"`` as ``Q♥`` (``Д♥`` in Russian); ``"TH"`` as ``10♥``."""
+    """``"QH"`` as ``Q♥`` (``D♥`` in German); ``"TH"`` as ``10♥``."""
     m = _CARD_TOKEN.fullmatch(card)
     if m is None:
         return card
@@ -136,11 +136,17 @@ def _record_text(fields: Sequence[Field], record: Mapping[str, Any], lang: str,
     if {"seat", "card"} <= names:
         head = f"{seat(record['seat'])}: {card_text(record['card'], lang)}"
         rest = [f for f in parts if f.name not in ("seat", "card")]
-        notes = [f.label(lang).lower() if f.kind == "flag" else
+        # a flag reads as a note after the card: its label's first letter lowered ("led with a
+        # marriage", "mit Ansage ausgespielt"), the rest as written (German nouns keep capitals)
+        notes = [_lower_first(f.label(lang)) if f.kind == "flag" else
                  f"{f.label(lang)}: {field_text(f, record[f.name], lang, seat)}" for f in rest]
         return head + (f" ({', '.join(notes)})" if notes else "")
     return "; ".join(f"{f.label(lang)}: {field_text(f, record[f.name], lang, seat)}"
                      for f in parts) or _none(lang)
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
 
 
 def _empty(f: Field, value: Any) -> bool:

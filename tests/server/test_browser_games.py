@@ -1,4 +1,4 @@
-"""Every game, in English and in Russian, as a new player meets it in real Chromium: a game
+"""Every game, in English, Russian and German, as a new player meets it in real Chromium: a game
 against a bot started from the lobby, no word of the code on screen, the game's rules one click
 away, moves played until a deal ends and the deal's end broken down in the page's language, axe
 with no serious or critical violation on the table and on the deal's end, no script error, and
@@ -30,12 +30,15 @@ GAMES: dict[str, dict[str, str]] = {
     "chukhny": {"players": "2", "deck_size": "36"},
 }
 SEEDS = {game: 20 + i for i, game in enumerate(GAMES)}
-CASES = [(game, lang) for game in GAMES for lang in ("en", "ru")]
+CASES = [(game, lang) for game in GAMES for lang in ("en", "ru", "de")]
 WORDS = {
     "en": {"rules": "Rules", "deal_over": "Deal 1 is over", "match_over": "The match is over",
            "result": "Result", "play_now": "Play now against bots"},
     "ru": {"rules": "Правила", "deal_over": "Сдача 1 окончена", "match_over": "Партия окончена",
            "result": "Итог", "play_now": "Играть с ботами"},
+    "de": {"rules": "Regeln", "deal_over": "Runde 1 ist vorbei",
+           "match_over": "Die Partie ist vorbei", "result": "Ergebnis",
+           "play_now": "Jetzt gegen Bots spielen"},
 }
 # names of the modules' own that must not leak onto window (they are ES modules); an element's
 # id is a window name of its own (the language list is #lang), so only other values count

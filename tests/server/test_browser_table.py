@@ -2,7 +2,7 @@
 completed trick kept on the table with who took it and then sliding to that seat (not for
 reduced motion) while the layout stays put, the talon closed only after a confirmation,
 an unplayable card explained, the rules one click away, and no code identifier on screen in
-English or Russian."""
+English, Russian or German."""
 
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 from playwright.sync_api import Page, expect
+
+from helpers import english_words
 
 from .conftest import LiveServer, create
 from .test_browser import board_attr, play_one
@@ -33,10 +35,12 @@ LATIN_NAMES = {"Enter"}
 
 def code_words(text: str, lang: str) -> list[str]:
     """What in ``text`` is the code's, not the reader's: identifiers and raw values; in Russian,
-    any word in Latin letters as well."""
+    any word in Latin letters as well; in German, any English word of the interface."""
     found: list[str] = [m.group() for m in CODE_WORDS.finditer(text)]
     if lang == "ru":
         found += [w for w in LATIN_WORD.findall(text) if w not in LATIN_NAMES]
+    if lang == "de":
+        found += english_words(text)
     return found
 
 

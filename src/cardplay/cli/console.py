@@ -83,4 +83,4 @@ class Command:
 
 def add_lang(p: argparse.ArgumentParser, tr: Translator, top: bool = False) -> None:
     p.add_argument("--lang", choices=LANGS, default=None if top else argparse.SUPPRESS,
-                   help=tr("help_lang"))
+                   help=tr("help_lang", langs=", ".join(LANGS)))

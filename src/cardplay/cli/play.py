@@ -244,8 +244,8 @@ def _play_loop(match: Match, game: Game, seat_bots: Mapping[int, bots_mod.Bot], 
         ui.say(tr("winners", who=", ".join(player.name(s) for s in winners)))
 
 
-QUIT_WORDS = {"q", "quit", "exit", "в", "выход"}
-_HELP_WORDS = {"?", "h", "help", "помощь"}
+QUIT_WORDS = {"q", "quit", "exit", "в", "выход", "beenden"}
+_HELP_WORDS = {"?", "h", "help", "помощь", "hilfe"}
 
 
 def _ask_move(match: Match, view: View, ui: Console, player: _Player, auto: bool,

@@ -211,8 +211,9 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     @app.get("/api/texts/{lang}")
     async def api_texts(lang: str, request: Request) -> Response:
         if lang not in LANGS:
-            return _refusal(404, "no catalogue has this language; languages: "
-                            + ", ".join(LANGS))
+            return JSONResponse({"error": "unknown_language",
+                                 "message": "no catalogue has this language; languages: "
+                                 + ", ".join(LANGS)}, status_code=404)
         body, etag = texts_body(lang)
         headers = {"ETag": etag, "Cache-Control": "no-cache"}
         if request.headers.get("if-none-match") == etag:

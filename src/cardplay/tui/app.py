@@ -102,8 +102,8 @@ class ConfirmScreen(ModalScreen[bool]):
         yield Static(coloured(self.question), id="question")
 
     def on_key(self, event: events.Key) -> None:
-        # д and н: the same answers typed on a Russian layout
-        if event.key in ("y", "enter", "д"):
+        # д and н: the same answers typed on a Russian layout; j: "ja", as the German text asks
+        if event.key in ("y", "enter", "д", "j"):
             event.stop()
             self.dismiss(True)
         elif event.key in ("n", "escape", "н"):
