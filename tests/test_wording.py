@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardplay.declaration import Declaration, Facts, Field, Text, Value
-from cardplay.wording import card_text, field_lines, field_text, move_text
+from cardplay.wording import card_text, field_lines, field_text, move_text, typed_move
 from helpers import add_test_catalogue
 
 PHASE = Field("phase", "choice", Text("Phase"),
@@ -32,6 +32,16 @@ def test_cards_and_moves_in_both_languages() -> None:
         ["Д♥", "В♦", "К♠", "Т♣", "10♥"]
     assert move_text("KH=20") == "K♥=20" and move_text("AS=H", "ru") == "Т♠=♥"
     assert move_text("stake 25") == "stake 25" and move_text("AC+AD") == "A♣+A♦"
+
+
+def test_a_move_typed_as_the_table_writes_it_reads_in_the_engines_letters() -> None:
+    assert [card_text(c, "de") for c in ("QH", "JD", "KS", "AC", "TH")] == \
+        ["D♥", "B♦", "K♠", "A♣", "10♥"]
+    assert typed_move("B♠", "de") == "J♠" and typed_move("d♥=20", "de") == "Q♥=20"
+    assert typed_move("K♥+A♣", "de") == "K♥+A♣" and typed_move("Д♥", "ru") == "Q♥"
+    # letters the language does not give a rank, and letters that are not before a suit, stay
+    assert typed_move("J♠", "de") == "J♠" and typed_move("B♠", "en") == "B♠"
+    assert typed_move("DS", "de") == "DS" and typed_move("stake 25", "de") == "stake 25"
 
 
 def test_every_kind_is_written_in_words() -> None:

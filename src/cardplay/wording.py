@@ -19,7 +19,7 @@ from .engine import declaration_of as _declaration_of
 from .i18n import CLI, Translator, translate
 
 __all__ = ["SeatNamer", "card_text", "field_lines", "field_text", "level_name", "move_text",
-           "move_words", "outcome_reasons", "refusal", "rules_text", "words"]
+           "move_words", "outcome_reasons", "refusal", "rules_text", "typed_move", "words"]
 
 SeatNamer = Callable[[int], str]
 
@@ -45,6 +45,17 @@ def card_text(card: str, lang: str = "en") -> str:
     if m is None:
         return card
     return _rank(m.group(1), lang) + SUIT_SYMBOLS[SUIT_CHARS.index(m.group(2))]
+
+
+_LETTER_BEFORE_SUIT = re.compile(r"(?<![^\W\d_])([^\W\d_])(?=[♠♥♦♣])")
+
+
+def typed_move(text: str, lang: str) -> str:
+    """A move typed with the table's own rank letters (``B♠`` in German, as the menu writes
+    it) in the letters the engine reads (``J♠``): a letter the catalogue gives a court rank,
+    just before a suit symbol."""
+    ranks = {translate(f"rank_short_{c}", lang, CLI).upper(): c for c in "JQKA"}
+    return _LETTER_BEFORE_SUIT.sub(lambda m: ranks.get(m.group(1).upper(), m.group(1)), text)
 
 
 def move_text(text: str, lang: str = "en") -> str:

@@ -32,7 +32,7 @@ from ..engine import (
 from ..engine.options import check_option_value
 from ..i18n import Translator
 from ..review import start_of
-from ..wording import SeatNamer, card_text, level_name, refusal
+from ..wording import SeatNamer, card_text, level_name, refusal, typed_move
 from .console import Console
 from .info import find_game, players_text, valid_values
 from .render import (
@@ -284,7 +284,7 @@ def _ask_move(match: Match, view: View, ui: Console, player: _Player, auto: bool
                 continue
             move = legal[number - 1]
         else:
-            move = text
+            move = text = typed_move(text, tr.lang)
         try:
             match.play(move, seat=player.seat)
         except (InvalidMoveError, IllegalMoveError):

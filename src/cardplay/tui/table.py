@@ -37,6 +37,7 @@ from ..wording import (
     outcome_reasons,
     refusal,
     rules_text,
+    typed_move,
 )
 
 __all__ = ["RESERVED_KEYS", "Action", "Session", "actions", "breakdown_lines", "card_moves",
@@ -441,6 +442,7 @@ class Session:
     def play(self, text: str) -> str | None:
         """The person's move; a refusal in the reader's words when it cannot be played."""
         view = self.view()
+        text = typed_move(text, self.tr.lang)
         try:
             self.match.play(text, seat=self.seat)
         except (InvalidMoveError, IllegalMoveError):
