@@ -385,7 +385,8 @@ def test_options_defaults_and_errors() -> None:
     o = GAME.options
     assert (o.players, o.start_chips, o.bank_stake, o.banks_per_player, o.ace_low) == \
         (3, 1000, 100, 1, False)
-    assert GAME.title == {"en": "Polish Banchok", "ru": "Польский банчок"}
+    assert GAME.title == {"en": "Polish Banchok", "ru": "Польский банчок",
+                          "de": "Polnischer Bantschok"}
     assert len(GAME._deck_cards()) == 104 and Counter(GAME._deck_cards()) == Counter(FULL)
     for n in (2, 10):
         assert load(players=n).players == n

@@ -347,7 +347,8 @@ def test_default_options() -> None:
     assert game.options_dict() == {"players": 3, "deck_size": 52, "require_same_suit": False,
                                    "after_ace": "clear", "games": 1}
     assert game.players == 3 and game.deck_size == 52 and game._deck_cards() == list(range(52))
-    assert isinstance(game, Chukhny) and game.title == {"en": "Chukhny", "ru": "Чухны"}
+    assert isinstance(game, Chukhny) and game.title == {"en": "Chukhny", "ru": "Чухны",
+                                                          "de": "Tschuchny"}
     assert (Chukhny.min_players, Chukhny.max_players) == (2, 15)
 
 

@@ -288,7 +288,7 @@ def test_option_defaults() -> None:
     assert g.players == 3 and Macao.min_players == 2 and Macao.max_players == 8
     assert load(players="5").players == 5
     assert load(naturals="true").options.naturals is True
-    assert g.title == {"en": "Macao", "ru": "Макао"}
+    assert g.title == {"en": "Macao", "ru": "Макао", "de": "Macao"}
 
 
 @pytest.mark.parametrize(("name", "value", "match"), [

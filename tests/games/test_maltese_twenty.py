@@ -392,7 +392,8 @@ def test_options_and_option_errors() -> None:
     assert GAME.options.round_end == "first_empty"
     assert GAME.options.winner_rule == "higher_total"
     assert GAME.players == 2 and GAME.name == "maltese-twenty"
-    assert GAME.title == {"en": "Maltese Twenty", "ru": "Двадцать (Мальтийская)"}
+    assert GAME.title == {"en": "Maltese Twenty", "ru": "Двадцать (Мальтийская)",
+                          "de": "Maltesisches Zwanzig"}
     assert BOTH.options.round_end == "both_empty"
     with pytest.raises(OptionError, match=r"first_empty.*both_empty"):
         cardplay.load("maltese-twenty", round_end="never")

@@ -361,7 +361,8 @@ def test_options_defaults_and_values() -> None:
     g = cardplay.load("two-ten-jack", win_check="immediate", target="50", next_dealer="loser")
     assert g.options_dict() == {"win_check": "immediate", "target": 50, "next_dealer": "loser"}
     assert cardplay.load("two-ten-jack", next_dealer="winner").options.next_dealer == "winner"
-    assert GAME.title == {"en": "Two-Ten-Jack", "ru": "Два-десять-валет"}
+    assert GAME.title == {"en": "Two-Ten-Jack", "ru": "Два-десять-валет",
+                          "de": "Zwei-Zehn-Bube"}
     assert GAME.players == 2
     assert "AS=H" in GAME.rules_summary() and "Два-десять-валет" in RULES_RU
     assert isinstance(GAME, TwoTenJackGame)
