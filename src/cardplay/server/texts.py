@@ -45,8 +45,9 @@ def texts_body(lang: str) -> tuple[bytes, str]:
     for key, text in {**messages("en", BROWSER), **messages(lang, BROWSER)}.items():
         texts[key] = text if isinstance(text, str) else \
             {tag: text[min(i, len(text) - 1)] for tag, i in cats.items()}
+    # languages in LANGS's order (English first: the lobby lists them so), texts by key
     body = json.dumps({"lang": lang,
                        "languages": {code: translate("language_name", code, BROWSER)
                                      for code in LANGS},
-                       "texts": texts}, ensure_ascii=False, sort_keys=True).encode()
+                       "texts": dict(sorted(texts.items()))}, ensure_ascii=False).encode()
     return body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
