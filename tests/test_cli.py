@@ -562,6 +562,17 @@ def test_every_message_the_cli_uses_exists() -> None:
     assert not missing
 
 
+def test_argparse_speaks_the_readers_language(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "de", "play"]) == 2
+    err = capsys.readouterr().err
+    assert "Fehler: diese Argumente fehlen: NAME" in err and "Aufruf:" in err
+    assert main(["rules", "--help", "--lang", "ru"]) == 0
+    out = capsys.readouterr().out
+    assert "позиционные аргументы" in out and "show this help" not in out
+    assert main(["play"]) == 2
+    assert "the following arguments are required: NAME" in capsys.readouterr().err
+
+
 def test_translator_and_lang_detection() -> None:
     assert detect_lang({"LANG": "ru_RU.UTF-8"}) == "ru"
     assert detect_lang({"LANG": "en_GB.UTF-8"}) == "en"

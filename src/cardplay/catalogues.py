@@ -19,6 +19,7 @@ checks and compiles it (docs/i18n.md).
 from __future__ import annotations
 
 import dataclasses
+import re
 import string
 import sys
 from collections.abc import Iterator, Sequence
@@ -36,6 +37,8 @@ from .i18n import LOCALE_DIR, Text, read_mo
 __all__ = ["check", "compile_all", "declared_texts", "extract", "main", "placeholders"]
 
 Key = tuple[str | None, str]
+# the contexts whose messages are written by hand in en.po (not extracted from declarations)
+KEYED = ("cli", "browser", "argparse")
 
 
 def _po(lang: str) -> Path:
@@ -92,7 +95,7 @@ def extract() -> None:
     en = load("en")
     declared = declared_texts()
     for m in list(en):
-        if m.id and m.context not in ("cli", "browser") and _key(m) not in declared:
+        if m.id and m.context not in KEYED and _key(m) not in declared:
             en.delete(m.id, m.context)
     for (ctx, msgid), where in declared.items():
         comment = "game: " + ", ".join(where)
@@ -134,7 +137,10 @@ def add_language(lang: str) -> Path:
 
 
 def placeholders(text: str) -> set[str]:
-    """The ``{names}`` of a ``str.format`` template."""
+    """The ``{names}`` of a ``str.format`` template, and the ``%(name)s`` and ``%s`` of a
+    ``%`` one (argparse's)."""
+    if "%" in text:
+        return set(re.findall(r"%\(\w+\)[sr]|%[sr]", text))
     return {f for _, f, _, _ in string.Formatter().parse(text) if f}
 
 

@@ -9,6 +9,7 @@ message share a catalogue, told apart by their gettext context:
 * ``cli``: the command line's and the terminal table's texts, by key (``tr("play_banner")``);
   ``en.po`` holds their English.
 * ``browser``: the browser's texts, by key, served as JSON per language (``GET /api/texts/LANG``).
+* ``argparse``: the standard library's argparse's own words, keyed by their English.
 * no context: a game's declared texts, keyed by their English (:class:`Text`); a context names
   the game where two games say the same English differently.
 
@@ -28,12 +29,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-__all__ = ["BROWSER", "CLI", "LANGS", "LOCALE_DIR", "Text", "Translator", "add_catalogue",
-           "catalogue", "detect_lang", "format_decimal", "messages", "read_mo", "translate"]
+__all__ = ["ARGPARSE", "BROWSER", "CLI", "LANGS", "LOCALE_DIR", "Text", "Translator",
+           "add_catalogue", "catalogue", "detect_lang", "format_decimal", "messages", "read_mo",
+           "translate"]
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 CLI = "cli"
 BROWSER = "browser"
+# the standard library's argparse's own words (usage:, options, its errors), keyed by their English
+ARGPARSE = "argparse"
 
 # English first (the language every text falls back to), then the others as their files come
 LANGS: tuple[str, ...] = ("en", *sorted(p.stem for p in LOCALE_DIR.glob("*.mo")

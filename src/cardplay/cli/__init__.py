@@ -25,7 +25,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from ..i18n import LANGS, Translator, detect_lang
+from ..i18n import ARGPARSE, LANGS, Translator, detect_lang, translate
 from ..tui.command import configure_tui, run_tui
 from .console import Command, Console, add_lang
 from .info import configure_games, configure_rules, run_games, run_rules
@@ -94,11 +94,21 @@ def _unicode_stdout() -> None:
             reconfigure(errors="replace")
 
 
+def _argparse_speaks(lang: str) -> None:
+    """argparse's own words (``usage:``, ``options``, its errors) from the catalogue: argparse
+    asks its module's ``_`` and ``ngettext``, which are the standard library's gettext, whose
+    Python ships no German or Russian for them."""
+    setattr(argparse, "_", lambda text: translate(text, lang, ARGPARSE))  # noqa: B010
+    setattr(argparse, "ngettext",  # noqa: B010
+            lambda one, many, n: translate(one if n == 1 else many, lang, ARGPARSE))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``cardplay`` command; return its exit status."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     _unicode_stdout()
     lang = _lang_in_argv(args_list) or detect_lang(os.environ)
+    _argparse_speaks(lang)
     parser = build_parser(Translator(lang))
     try:
         args = parser.parse_args(args_list)
