@@ -339,7 +339,11 @@ setRouter(route);
 // A module runs once the page is parsed (modules are deferred): the page can be set up at once.
 applyChrome();
 document.getElementById("lang").addEventListener("change", async (e) => {
-  await setLang(/** @type {HTMLSelectElement} */ (e.target).value); applyChrome();
+  const value = /** @type {HTMLSelectElement} */ (e.target).value;
+  // the same language again changes nothing: no page built anew under the reader's hands (the
+  // words now come over the network, so a rebuild would land a moment after the choice)
+  if (value === lang) return;
+  await setLang(value); applyChrome();
   if (T.state) redraw(); else route();
 });
 document.getElementById("four-colour").addEventListener("change", (e) => {
