@@ -10,7 +10,7 @@ and gets a ``stale`` error.
 The hub owns its parts, each in its own module: :mod:`.lifecycle` (caps, status, grace timers,
 eviction, closing), :mod:`.botdriver` (the bots' turns), :mod:`.coaching` (hints and reviews)
 and :mod:`.cluster` (several processes on one store: catching up, presence, leases). Every move
-is applied and stored in :meth:`Hub._apply`.
+is applied and stored in :meth:`Hub._apply`; a match ends there (:meth:`Hub._match_finished`).
 """
 
 from __future__ import annotations
@@ -427,10 +427,17 @@ class Hub:
         self.moves_applied += 1
         if len(match.deals) != deals:
             table.last_deal_end = table.version
+        if match.is_over:
+            self._match_finished(table)
         # the move rides along, so that a process one move behind needs no read of the store
         self.broker.publish(table.id, {"v": table.version, "m": [seat, canonical]})
         table.broadcast(reply)
         self.kick(table)
+
+    def _match_finished(self, table: Table) -> None:
+        """Called once when a table's match ends: by :meth:`_apply`, in the process that stored
+        the final move, before anyone is sent the final state (processes that learn of the
+        move from the store do not call it). Nothing yet; ratings will hook in here."""
 
     # ---- the parts' methods that the app, the broker and tests call on the hub
 
