@@ -101,6 +101,9 @@ MESSAGES: dict[str, dict[str, str]] = {
                                    "bots' workers (default: {default})",
         "help_allow_origin": "a web origin (https://host[:port]) besides the server's own whose "
                              "pages may act here; repeatable; * allows any (default: none)",
+        "help_signing_key": "the Ed25519 key file that signs finished records (default: "
+                             "signing-key.pem in the data directory, made on first start); "
+                             "every process of one site needs the same key",
         "help_verify_file": "a match record downloaded from the server (JSON)",
         "help_verify_key": "the server's public key: its GET /api/keys URL (or the site's "
                             "address), or a file holding that JSON, a PEM key or the base64 "
@@ -341,6 +344,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "help_allow_origin": "веб-источник (https://хост[:порт]), кроме собственного, чьи "
                              "страницы могут действовать здесь; можно несколько; * — любой "
                              "(по умолчанию никакой)",
+        "help_signing_key": "файл ключа Ed25519, которым подписываются законченные партии "
+                             "(по умолчанию signing-key.pem в каталоге данных, создаётся при "
+                             "первом запуске); всем процессам одного сайта нужен один ключ",
         "help_verify_file": "запись партии, скачанная с сервера (JSON)",
         "help_verify_key": "открытый ключ сервера: адрес его GET /api/keys (или адрес "
                             "сайта), или файл с этим JSON, PEM-ключом или ключом в base64; "

@@ -103,6 +103,7 @@ def configure_serve(p: argparse.ArgumentParser, tr: Translator) -> None:
                        metavar="N", help=tr(_limit_help_key(name), default=f"{value:g}"))
     p.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                    help=tr("help_allow_origin"))
+    p.add_argument("--signing-key", default=None, metavar="FILE", help=tr("help_signing_key"))
 
 
 def _limit_help_key(name: str) -> str:
@@ -130,11 +131,11 @@ def run_serve(args: argparse.Namespace, ui: Console) -> int:
                          bot_delay=args.bot_delay, limits=limits,
                          allowed_origins=args.allow_origin, database=args.database,
                          broker=args.broker, broker_prefix=args.broker_prefix,
-                         lease_ttl=args.lease_ttl)
+                         lease_ttl=args.lease_ttl, signing_key=args.signing_key)
     except ImportError as e:  # psycopg, alembic or redis missing
         ui.error(ui.tr("serve_needs_multi", error=str(e)))
         return 2
-    except ValueError as e:
+    except (ValueError, OSError) as e:  # a bad URL or limit; a signing key not readable
         ui.error(str(e))
         return 2
     where = app.state.storage.where if args.database else str(data)

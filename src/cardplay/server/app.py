@@ -11,7 +11,8 @@ HTTP (JSON):
   takes the first person's seat: ``{"table", "seat", "token", "url", "invite", "watch"}``;
 * ``POST /api/tables/{id}/join``: an invite link's opener takes a free seat: ``{"seat", "token"}``;
 * ``GET /api/tables/{id}``: a table's summary; ``GET /api/tables/{id}/record``: its match record
-  once the match is over.
+  once the match is over, signed with the server's key;
+* ``GET /api/keys``: the public key that signs records (``signing.py``).
 
 WebSocket ``/ws``: the game protocol (``protocol.py``, ``docs/protocol.md``). Pages: ``/`` (the
 lobby), ``/t/{id}`` (a seat), ``/join/{id}`` (an invite), ``/watch/{id}`` (a spectator) all serve
@@ -53,7 +54,8 @@ from .limits import Limits, RateLimiter
 from .lobby import DEFAULT_PAGE, CursorError, lobby, lobby_list
 from .protocol import ProtocolError, error_message, parse_client_message
 from .security import InputError, OriginPolicy, parse_json
-from .storage import open_store
+from .signing import KEY_FILE, Signer
+from .storage import default_data_dir, open_store
 
 __all__ = ["STATIC", "CardplayApp", "create_app"]
 
@@ -95,7 +97,8 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
                durability: str = "normal", limits: Limits | None = None,
                allowed_origins: Iterable[str] = (), database: str | None = None,
                broker: str | None = None, broker_prefix: str = "cardplay",
-               lease_ttl: float = 3.0) -> CardplayApp:
+               lease_ttl: float = 3.0,
+               signing_key: str | os.PathLike[str] | None = None) -> CardplayApp:
     """The app over one data directory. ``runner`` runs the bots (default: worker processes);
     ``grace`` is how long a person may be away before a bot holds the seat; ``bot_delay`` a
     pause before each bot move, so that people can follow the play. ``limits`` bounds what
@@ -106,7 +109,11 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     in ``data_dir``; ``broker`` (a ``redis://`` URL) connects this process with the others on
     that database: each table's changes reach every process, and one process at a time (the
     holder of the table's lease, ``lease_ttl`` seconds unless renewed) drives its bots and
-    timers. ``broker_prefix`` names this site's keys and channels in Redis."""
+    timers. ``broker_prefix`` names this site's keys and channels in Redis.
+
+    ``signing_key``: the Ed25519 key file that signs finished records (default:
+    ``signing-key.pem`` in the data directory, made on first start); the processes of one site
+    share one key."""
     limits = limits if limits is not None else Limits()
     origins = OriginPolicy(allowed_origins)
     if broker is not None and database is None:
@@ -114,7 +121,10 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     link = open_broker(broker, broker_prefix, lease_ttl)  # checked before the store opens
     storage = open_store(data_dir, database, durability)
     bot_runner = runner if runner is not None else ProcessBotRunner()
+    signer = Signer.open(signing_key if signing_key is not None else
+                         Path(data_dir if data_dir is not None else default_data_dir()) / KEY_FILE)
     hub = Hub(storage, bot_runner, grace=grace, bot_delay=bot_delay, limits=limits, broker=link)
+    hub.signer = signer
     catalog: list[dict[str, Any]] = []
     create_rate = RateLimiter(limits.create_rate)
     join_rate = RateLimiter(limits.join_rate)
@@ -146,6 +156,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     app = FastAPI(title="cardplay", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
     app.state.storage = storage
+    app.state.signer = signer
 
     def body_error(e: TableError) -> JSONResponse:
         return JSONResponse({"error": str(e)}, status_code=e.status)
@@ -229,7 +240,8 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
             table, seat, token = hub.create_table(
                 body.get("game"), body.get("options"), body.get("seats") or [],
                 seed=body.get("seed"), name=body.get("name"),
-                client=client_key(request.scope), listed=body.get("listed", True))
+                client=client_key(request.scope), listed=body.get("listed", True),
+                contribution=body.get("contribution"))
         except TableError as e:
             return body_error(e)
         return JSONResponse({"table": table.id, "seat": seat, "token": token,
@@ -243,7 +255,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
         if isinstance(body, Response):
             return body
         try:
-            table, seat, token = hub.join(table_id, body.get("name"))
+            table, seat, token = hub.join(table_id, body.get("name"), body.get("contribution"))
         except TableError as e:
             return body_error(e)
         return JSONResponse({"table": table.id, "seat": seat, "token": token,
@@ -255,6 +267,10 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
         if table is None:
             raise HTTPException(404, "no table has this id")
         return table.summary()
+
+    @app.get("/api/keys")
+    async def api_keys() -> dict[str, Any]:
+        return signer.keys()
 
     @app.get("/api/tables/{table_id}/record")
     async def api_record(table_id: str) -> Response:
@@ -323,7 +339,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     def dispatch(conn: Connection, msg: dict[str, Any], mid: Any) -> None:
         kind = msg["type"]
         if kind == "hello":
-            hub.hello(conn, msg["table"], msg["token"], mid)
+            hub.hello(conn, msg["table"], msg["token"], mid, msg.get("contribution"))
         elif kind == "watch":
             hub.watch(conn, msg["table"], mid)
         elif kind == "move":

@@ -109,6 +109,12 @@ class Table:
     def is_over(self) -> bool:
         return self.match.is_over
 
+    @property
+    def waiting(self) -> bool:
+        """No card is dealt yet: a person's part of the shuffle is still to come (the match
+        held meanwhile is a placeholder that nobody is shown)."""
+        return self.stored.waiting
+
     def open_seats(self) -> list[int]:
         return [s.index for s in self.seats if s.kind == "human" and not s.claimed]
 
@@ -162,7 +168,8 @@ class Table:
     def fairness(self) -> dict[str, Any]:
         """The seed commitment every seat is shown from the start (DESIGN: provably fair)."""
         st = self.stored
-        out: dict[str, Any] = {"commitment": st.commitment, "seed_source": st.seed_source}
+        out: dict[str, Any] = {"commitment": st.commitment, "seed_source": st.seed_source,
+                               "waiting": self.waiting}
         if self.stopped is not None:
             out["stopped"] = self.stopped
         return out
@@ -174,7 +181,8 @@ class Table:
         fair = self.stored.record().get("fairness")
         if fair is not None:
             rec["fairness"] = fair
-        return rec
+        signer = self.hub.signer
+        return signer.sign(rec) if signer is not None else rec
 
     def has_connections(self) -> bool:
         return bool(self.spectators) or any(s.conns for s in self.seats)
@@ -246,6 +254,14 @@ class Table:
         ``previous`` (the last finished deal's view) is sent on a full resync and with the
         move that ended a deal; a client keeps it until the next one."""
         version = self.version
+        if self.waiting:  # no card exists yet: the seats, and nothing to play
+            msg: dict[str, Any] = {
+                "type": "state", "table": self.id, "version": 0, "seat": seat,
+                "game": self.game.name, "full": full, "view": None, "seats": self.seat_info(),
+                "last": None, "is_over": False, "winners": [], "waiting": True}
+            if reply_to is not None:
+                msg["reply_to"] = reply_to
+            return msg
         cached = self._state_cache.get(seat)
         if cached is not None and cached[0] == version and reply_to is None and not full:
             return cached[1]
@@ -255,10 +271,11 @@ class Table:
         if self.match.moves:
             s, m = self.match.moves[-1]
             last = {"seat": s, "move": m}
-        msg: dict[str, Any] = {
+        msg = {
             "type": "state", "table": self.id, "version": version, "seat": seat,
             "game": self.game.name, "full": full, "view": cur, "seats": self.seat_info(),
             "last": last, "is_over": self.is_over, "winners": self.match.winners,
+            "waiting": False,
         }
         if with_previous:
             msg["previous"] = prev
