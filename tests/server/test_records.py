@@ -19,7 +19,7 @@ from cardplay import cli
 from cardplay.fairness import commit_v2, deck_seed, key_id, public_keys, verify
 from cardplay.server.signing import KEY_FILE, Signer
 
-from .conftest import create, hello, make_client, recv, until
+from .conftest import LiveServer, create, hello, make_client, recv, until
 
 TWO_PEOPLE = [{"kind": "human"}, {"kind": "human"}]
 MINE, THEIRS = "0123456789abcdef" * 2, "fedcba9876543210" * 2
@@ -198,3 +198,23 @@ def test_a_waiting_table_survives_a_restart(tmp_path: Path) -> None:
             state = hello(ws, t["table"], t["token"])
         assert state["view"]["hand"] == \
             cardplay.load("sixty-six").match(st.seed).view(0).to_dict()["hand"]
+
+
+def test_verify_fetches_the_key_from_the_sites_address(
+        live: LiveServer, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("LANG", raising=False)
+    # a second process of the site (its own data, the site's key) makes the record
+    with make_client(tmp_path / "p2", signing_key=live.data / KEY_FILE) as client:
+        t = create(client, options={"match_target": 1}, contribution=MINE)
+        play_out(client, t)
+        record = client.get(f"/api/tables/{t['table']}/record").json()
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(record))
+    for where in (live.url, live.url + "/api/keys"):  # the site, or its keys' address
+        assert cli.main(["verify", str(path), "--key", where]) == 0
+        out = capsys.readouterr().out
+        assert out.startswith("verified:") and "signature: valid" in out
+    # a site that does not answer: the key cannot be read, and nothing passes
+    assert cli.main(["verify", str(path), "--key", "http://127.0.0.1:9/api/keys"]) == 2
+    assert "cannot read the key" in capsys.readouterr().out
