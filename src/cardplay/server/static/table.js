@@ -597,7 +597,7 @@ function showRules(game) {
 }
 
 document.addEventListener("keydown", (e) => {
-  if (!T.state || e.altKey || e.ctrlKey || e.metaKey) return;
+  if (!T.state || !T.state.view || e.altKey || e.ctrlKey || e.metaKey) return;  // no view: not dealt yet
   const tag = (e.target && /** @type {Element} */ (e.target).tagName) || "";
   if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || document.getElementById("rules-dialog")) return;
   if (T.hold) skipHold();
