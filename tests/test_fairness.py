@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 import cardplay
@@ -171,11 +172,19 @@ def test_the_command_names_each_failure_and_reads_the_key_in_every_form(
     key_json.write_text(json.dumps(TEST_KEY.keys()))
     key_b64 = tmp_path / "key.txt"
     key_b64.write_text(base64.b64encode(TEST_KEY.public).decode())
+    private = Ed25519PrivateKey.from_private_bytes(bytes(range(32)))
+    key_pem = tmp_path / "public.pem"  # what `openssl pkey -pubout` writes
+    key_pem.write_bytes(private.public_key().public_bytes(
+        serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo))
+    key_private = tmp_path / "signing-key.pem"  # the server's own key file
+    key_private.write_bytes(private.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+        serialization.NoEncryption()))
     assert cli.main(["verify", str(good)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("verified:") and "signature was not checked" in out
     assert f"seat 1: contribution {MINE}" in out
-    for key in (key_json, key_b64):
+    for key in (key_json, key_b64, key_pem, key_private):
         assert cli.main(["verify", str(good), "--key", str(key)]) == 0
         assert f"signature: valid, by key {TEST_KEY.id}" in capsys.readouterr().out
     # another server's key: the signature fails, and the command says so
