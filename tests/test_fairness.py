@@ -200,6 +200,7 @@ def test_the_command_names_each_failure_and_reads_the_key_in_every_form(
     bad.write_text(json.dumps(forged))
     assert cli.main(["verify", str(bad), "--key", str(key_json)]) == 1
     out = capsys.readouterr().out
+    assert "NOT verified: commitment, signature" in out
     assert "failed (commitment)" in out and "failed (signature)" in out
     # a key that is not one, and a record that is not one
     junk = tmp_path / "junk.txt"

@@ -224,8 +224,9 @@ def run_verify(args: argparse.Namespace, ui: Console) -> int:
     if verdict.ok:
         ui.say(tr("verify_ok", detail=verdict.message))
     else:
-        ui.error(tr("verify_not", detail=verdict.failures[0][1] if verdict.failures
-                    else verdict.message))
+        # the failed checks by name on one line, then each with why
+        ui.error(tr("verify_not", detail=", ".join(c for c, _ in verdict.failures)
+                    if verdict.failures else verdict.message))
         for code, detail in verdict.failures:
             ui.say(tr("verify_failure", code=code, detail=detail))
     if verdict.signature == "ok":
