@@ -45,6 +45,14 @@ def test_the_end_screen_checks_the_record_in_the_page(live: LiveServer, page: Pa
     expect(result).to_contain_text("The server's signature is valid.")
     expect(page.locator("#check-mine")).to_have_text(f"Your random part is in it: {mine}")
     assert result.locator("li.bad").count() == 0
+    # a browser without Ed25519 in WebCrypto still checks the hashes, and says the signature
+    # needs `cardplay verify`, rather than calling it valid
+    page.evaluate("() => { crypto.subtle.importKey = () => Promise.reject("
+                  "new DOMException('no Ed25519', 'NotSupportedError')); }")
+    page.locator("#check-record").click()
+    expect(result).to_contain_text("This browser cannot check Ed25519 signatures")
+    expect(result).not_to_contain_text("The server's signature is valid.")
+    expect(result.locator("li.ok")).to_have_count(3)  # commitment, seed, own part
 
 
 def test_a_forged_record_is_caught_in_the_page(live: LiveServer, page: Page) -> None:
