@@ -10,6 +10,8 @@ HTTP (JSON):
   (``listed: false``: invite-only, in no lobby list); the caller
   takes the first person's seat: ``{"table", "seat", "token", "url", "invite", "watch"}``;
 * ``POST /api/tables/{id}/join``: an invite link's opener takes a free seat: ``{"seat", "token"}``;
+* ``GET /api/health``: ``{"status", "database", "broker"}`` (200 when every dependency is up,
+  503 when one is down), for load balancers;
 * ``GET /api/tables/{id}``: a table's summary; ``GET /api/tables/{id}/record``: its match record
   once the match is over.
 
@@ -48,6 +50,7 @@ from ..wording import rules_text
 from .botpool import BotRunner, ProcessBotRunner
 from .broker import open_broker
 from .catalog import game_catalog
+from .health import Health
 from .hub import Connection, Hub, TableError
 from .limits import Limits, RateLimiter
 from .lobby import DEFAULT_PAGE, CursorError, lobby, lobby_list
@@ -115,6 +118,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     storage = open_store(data_dir, database, durability)
     bot_runner = runner if runner is not None else ProcessBotRunner()
     hub = Hub(storage, bot_runner, grace=grace, bot_delay=bot_delay, limits=limits, broker=link)
+    health = Health(storage, link)
     catalog: list[dict[str, Any]] = []
     create_rate = RateLimiter(limits.create_rate)
     join_rate = RateLimiter(limits.join_rate)
@@ -140,6 +144,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
             sweeper.cancel()
             await hub.close()
             await link.close()
+            health.close()
             bot_runner.close()
             storage.close()
 
@@ -188,6 +193,11 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
         if not isinstance(body, dict):
             return _refusal(400, "the body is a JSON object")
         return body
+
+    @app.get("/api/health")
+    async def api_health() -> Response:
+        status, body = await health.report()
+        return JSONResponse(body, status_code=status, headers={"Cache-Control": "no-store"})
 
     @app.get("/api/games")
     async def api_games() -> list[dict[str, Any]]:
