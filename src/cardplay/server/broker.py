@@ -19,6 +19,14 @@ processes of a site:
   (table, n), so even two processes that both believed they held a lease could not store two
   different move n.
 
+* **Outages.** Redis may go away at any time; the process serves on. The listener subscribes
+  again with a bounded exponential backoff (every way round its loop waits: it never spins);
+  meanwhile no lease call is made (a lease stays held until the expiry counted when it was
+  last confirmed, never beyond), notices wait in a bounded outbox, and tables with clients
+  here catch up from the store every tick. Once subscribed again every table in memory
+  catches up from the store and the next tick takes the leases again. :meth:`status` is what
+  ``GET /api/health`` reports.
+
 ``redis`` is imported only by :class:`RedisBroker`: plain ``cardplay serve`` needs none of it.
 """
 
