@@ -165,10 +165,16 @@ def test_a_redis_outage_is_survived(outage_site: tuple[Node, Node, Redis, str],
     a, b, broker, pg = outage_site
     table, tokens = two_people(a, b)
     solo, solo_token = bot_game(b)
+    # both people of this one play on a; b has it in memory (the join went through b) with
+    # no client: only notices, or catching up once Redis is back, tell b of its moves
+    quiet, quiet_tokens = two_people(a, b)
     assert health(a) == (200, {"status": "ok", "database": "ok", "broker": "ok"})
-    with connect(a.ws_url) as ws0, connect(b.ws_url) as ws1, connect(b.ws_url) as ws2:
+    with connect(a.ws_url) as ws0, connect(b.ws_url) as ws1, connect(b.ws_url) as ws2, \
+            connect(a.ws_url) as q0, connect(a.ws_url) as q1:
         play = Play({0: ws0, 1: ws1}, {0: hello(ws0, table, tokens[0]),
                                         1: hello(ws1, table, tokens[1])})
+        quiet_play = Play({0: q0, 1: q1}, {0: hello(q0, quiet, quiet_tokens[0]),
+                                            1: hello(q1, quiet, quiet_tokens[1])})
         for _ in range(4):
             play.move()
         mine = up_to_the_bot(ws2, hello(ws2, solo, solo_token))
@@ -199,6 +205,7 @@ def test_a_redis_outage_is_survived(outage_site: tuple[Node, Node, Redis, str],
             # the people play on: the other process reads each move from the database
             if moves_during < 3:
                 play.move()
+                quiet_play.move()
                 moves_during += 1
             time.sleep(0.5)
         assert moves_during >= 1
@@ -211,6 +218,10 @@ def test_a_redis_outage_is_survived(outage_site: tuple[Node, Node, Redis, str],
             assert time.monotonic() < back + TTL + 3, "a process never found Redis again"
             time.sleep(0.2)
         assert health(a) == (200, {"status": "ok", "database": "ok", "broker": "ok"})
+        # b read what it missed from the database as it subscribed again
+        quiet_version = quiet_play.states[0]["version"]
+        assert quiet_version == moves_during
+        assert httpx.get(f"{b.url}/api/tables/{quiet}").json()["version"] == quiet_version
         # notices flow again between the processes (moves seen within 5 s), and the bot's
         # lease is taken again: it answers the move its person made during the outage
         for _ in range(4):
@@ -227,6 +238,8 @@ def test_a_redis_outage_is_survived(outage_site: tuple[Node, Node, Redis, str],
     assert len(play.seen) == final >= 4 + 1 + 4
     for n, (seat, move) in play.seen.items():  # no acknowledged move lost
         assert rows[n] == (n, seat, move)
+    assert [(n, s, m) for n, s, m in stored_moves(pg, quiet)] == [
+        (n, *quiet_play.seen[n]) for n in range(quiet_version)]
     solo_rows = stored_moves(pg, solo)
     assert [n for n, _, _ in solo_rows] == list(range(len(solo_rows)))
 

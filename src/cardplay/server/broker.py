@@ -153,6 +153,9 @@ class RedisBroker(Broker):
         # one that tries Redis again, with its backoff)
         self._up = asyncio.Event()
         self._broken = False  # a call failed: the listener must subscribe again
+        # what says Redis is unreachable rather than that it refused one call (set at start,
+        # where redis is imported)
+        self._lost_errors: tuple[type[BaseException], ...] = (OSError, TimeoutError)
         self._down_since: float | None = None
 
     def channel(self, table_id: str) -> str:
@@ -168,8 +171,11 @@ class RedisBroker(Broker):
         import redis.asyncio as aioredis
         from redis.asyncio.retry import Retry
         from redis.backoff import NoBackoff
+        from redis.exceptions import ConnectionError as LostError
+        from redis.exceptions import TimeoutError as SlowError
 
         self._hub = hub
+        self._lost_errors = (LostError, SlowError, OSError, TimeoutError)
         # No retries inside redis-py (its default tries a call 10 more times): with Redis
         # away a call fails at once, and none waits more than _CALL_TIMEOUT for an answer;
         # trying again is the listener's job, with a backoff of its own.
@@ -218,6 +224,8 @@ class RedisBroker(Broker):
         await pipe.execute()
 
     def publish(self, table_id: str, message: dict[str, Any]) -> None:
+        if set(message) == {"p"} and not self._up.is_set():
+            return  # presence kept for later would tell of the past (heartbeats resume)
         self._post(self.channel(table_id), json.dumps({**message, "from": self.name}))
 
     def _post(self, channel: str, data: str) -> None:
@@ -247,7 +255,7 @@ class RedisBroker(Broker):
                                     client=pipe)
             answers = await pipe.execute()
         except Exception as e:
-            self._failed(e)
+            self._failed(e, "renewing the leases")
             return set()
         held = set()
         for table_id, ok in zip(table_ids, answers):
@@ -272,7 +280,7 @@ class RedisBroker(Broker):
             try:
                 await self._release(keys=[self.lease_key(table_id)], args=[self.name])
             except Exception as e:
-                self._failed(e)
+                self._failed(e, f"giving the lease of table {table_id} back")
 
         with contextlib.suppress(RuntimeError):  # no loop: the process is ending anyway
             task = asyncio.get_running_loop().create_task(give_up())
@@ -281,8 +289,13 @@ class RedisBroker(Broker):
 
     # ---- losing Redis and finding it again
 
-    def _failed(self, error: BaseException) -> None:
-        """A call to Redis failed: it is away until the listener subscribes again."""
+    def _failed(self, error: BaseException, what: str = "") -> None:
+        """A call to Redis failed. Unreachable (no connection, no answer in time): it is away
+        until the listener subscribes again. Any other failure (Redis answered with an error)
+        is this call's alone, logged as such."""
+        if what and not isinstance(error, self._lost_errors):
+            log.error("%s failed: %s", what, _why(error))
+            return
         self._broken = True
         if self._up.is_set():
             self._up.clear()
@@ -308,21 +321,22 @@ class RedisBroker(Broker):
         self._catch_up(everything=True)
 
     def _catch_up(self, everything: bool) -> None:
-        """Read the moves and seat claims other processes stored, for every table in memory
-        (``everything``) or for those with a client here."""
+        """Read the moves other processes stored, for the tables with a client here, or for
+        every table in memory, with their seat claims (``everything``)."""
         hub = self._hub
         assert hub is not None
         for table in list(hub.tables.values()):
             if not everything and not table.has_connections():
                 continue
             try:
-                claims = [(s.token_hash, s.name) for s in table.seats]
-                hub.reload_seats(table)
-                if claims != [(s.token_hash, s.name) for s in table.seats]:
-                    table.presence_changed()
+                if everything:  # seats claimed elsewhere (a hello here reads them anyway)
+                    claims = [(s.token_hash, s.name) for s in table.seats]
+                    hub.reload_seats(table)
+                    if claims != [(s.token_hash, s.name) for s in table.seats]:
+                        table.presence_changed()
                 hub.catch_up(table)
-            except Exception:  # the store may be away too: the next tick tries again
-                log.exception("catching table %s up failed", table.id)
+            except Exception as e:  # the store may be away too: the next tick tries again
+                log.warning("catching table %s up failed: %s", table.id, _why(e))
 
     async def _subscribed(self) -> Any:
         pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
@@ -425,7 +439,7 @@ class RedisBroker(Broker):
             try:
                 await self._redis.publish(channel, data)
             except Exception as e:  # the others catch up when this process is subscribed again
-                self._failed(e)
+                self._failed(e, f"publishing on {channel}")
 
     async def _tick(self) -> None:
         assert self._hub is not None
