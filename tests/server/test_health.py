@@ -21,6 +21,8 @@ def test_one_process_alone_is_healthy(client: TestClient) -> None:
     assert r.status_code == 200
     assert r.json() == {"status": "ok", "database": "ok", "broker": "none"}
     assert r.headers["cache-control"] == "no-store"
+    head = client.head("/api/health")
+    assert head.status_code == 200 and head.content == b""
 
 
 def test_health_says_when_postgresql_is_down(tmp_path: Path) -> None:

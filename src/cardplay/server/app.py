@@ -194,7 +194,8 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
             return _refusal(400, "the body is a JSON object")
         return body
 
-    @app.get("/api/health")
+    # HEAD too: some load balancers ask with it (the same status, no body)
+    @app.api_route("/api/health", methods=["GET", "HEAD"])
     async def api_health() -> Response:
         status, body = await health.report()
         return JSONResponse(body, status_code=status, headers={"Cache-Control": "no-store"})
