@@ -193,18 +193,24 @@ class RedisBroker(Broker):
                        loop.create_task(self._send()), loop.create_task(self._tick())]
 
     async def close(self) -> None:
-        for task in [*self._tasks, *self._releasing]:
+        reachable = self._up.is_set()
+        for task in self._tasks:
             task.cancel()
-        for task in [*self._tasks, *self._releasing]:
+        for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self._tasks = []
+        if self._releasing:  # leases being given back already: let them finish, briefly
+            await asyncio.wait(list(self._releasing), timeout=_CALL_TIMEOUT)
         if self._redis is None:
             return
         held = [t for t, until in self._held.items() if until > time.monotonic()]
         self._held.clear()
         self._up.clear()
-        if held:
+        if held and not reachable:
+            log.warning("Redis is away: the leases of %d tables expire in %g s", len(held),
+                        self.ttl)
+        elif held:
             # at once, so that another process drives these tables now rather than when
             # the keys expire; bounded, so that a stop during an outage is still prompt
             try:
