@@ -117,3 +117,109 @@ def test_an_arena_report_uses_the_paired_interval() -> None:
     assert got is not None
     assert (report.share_low, report.share_high) == (max(0.0, got[1]), min(1.0, got[2]))
     assert report.share == pytest.approx(got[0])
+
+
+# ---- bots given as text, objects and factories (issue 34, clause 1)
+
+HIGH_CARD = '''
+class HighCard:
+    """Plays the legal move whose text sorts last (a deterministic, weak bot)."""
+
+    def __init__(self, game, seed=None):
+        self.game = game
+
+    def choose(self, view):
+        return max(view.legal_moves, key=lambda m: m.text)
+'''
+
+
+class FirstMove:
+    """A picklable bot object: always the first legal move."""
+
+    def choose(self, view: cardplay.View) -> cardplay.Move:
+        return view.legal_moves[0]
+
+
+def test_arena_command_takes_a_bot_from_a_file_with_labels(tmp_path: Path) -> None:
+    path = tmp_path / "mybot.py"
+    path.write_text(HIGH_CARD)
+    out = tmp_path / "res"
+    assert main(["arena", "sixty-six", f"{path}:HighCard", "heuristic", "--deals", "4",
+                 "--label", "high", "--label", "heur", "--out", str(out)]) == 0
+    report = json.loads((out / "report.json").read_text())
+    assert (report["bot_a"], report["bot_b"], report["games_played"]) == ("high", "heur", 8)
+
+
+def test_arena_command_takes_module_class_and_names_it_by_its_class(tmp_path: Path) -> None:
+    out = tmp_path / "res"
+    assert main(["arena", "two-ten-jack", "cardplay.bots.random:RandomBot", "random",
+                 "--deals", "3", "--seed", "4", "--out", str(out)]) == 0
+    report = json.loads((out / "report.json").read_text())
+    assert (report["bot_a"], report["bot_b"]) == ("RandomBot", "random")
+    # the same class by its spec plays exactly as the level (same seeds, same moves)
+    same, _ = run("two-ten-jack", "random", "random", deals=3, seed=4)
+    assert report["share"] == same.share and report["mean_result_a"] == same.mean_result_a
+
+
+@pytest.mark.parametrize(("spec", "needle"), [
+    ("nope", "not a known level"),
+    ("no_such_module_xyz:Bot", "cannot import"),
+    ("cardplay.bots.random:NoSuchBot", "has no class or function"),
+    ("missing/file.py:Bot", "cannot import"),
+    ("missing.npz", "no such policy file"),
+])
+def test_a_bad_bot_spec_is_refused_before_any_game(spec: str, needle: str,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "sixty-six", spec, "random", "--deals", "2"]) == 2
+    out = capsys.readouterr().out  # the console says errors on stdout
+    assert needle in out and "module:Class" in out and "deal share" not in out
+    from cardplay.arena import BotSpecError
+
+    with pytest.raises(BotSpecError, match=needle):
+        run("sixty-six", spec, "random", deals=2)
+
+
+def test_more_than_two_labels_are_refused() -> None:
+    assert main(["arena", "sixty-six", "random", "random", "--deals", "1", "--label", "a",
+                 "--label", "b", "--label", "c"]) == 2
+
+
+def test_run_takes_a_bot_object_and_names_it_by_its_class() -> None:
+    report, rows = run("sixty-six", FirstMove(), "random", deals=3, seed=1)
+    assert report.bot_a == "FirstMove" and report.games_played == 6
+    # in two worker processes the (picklable) object plays the same moves
+    _two, rows2 = run("sixty-six", FirstMove(), "random", deals=3, seed=1, workers=2)
+    assert [r["result"] for r in rows2] == [r["result"] for r in rows]
+
+
+def test_a_lambda_with_workers_says_what_to_do_instead_of_a_pickling_error() -> None:
+    from cardplay.arena import NotSendable
+
+    with pytest.raises(NotSendable, match=r"bot A \(lambda\) cannot be sent to worker "
+                                          r"processes.*workers=1"):
+        run("sixty-six", lambda seed: FirstMove(), "random", deals=2, workers=2)
+    # in one process the same lambda plays, and the report calls it by its label
+    report, _ = run("sixty-six", lambda seed: FirstMove(), "random", deals=2,
+                    labels=("first", None))
+    assert (report.bot_a, report.bot_b) == ("first", "random")
+
+
+def test_something_that_is_no_bot_is_refused() -> None:
+    with pytest.raises(TypeError, match="bot B is int"):
+        run("sixty-six", "random", 3, deals=1)  # type: ignore[arg-type]
+
+
+def test_the_worked_example_of_docs_bots_plays(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    import re
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "bots.md").read_text(encoding="utf-8")
+    code = re.search(r"```python\n(class HighTrump:.*?)```", doc, re.S)
+    assert code is not None
+    (tmp_path / "hightrump.py").write_text(code.group(1))
+    assert main(["arena", "sixty-six", f"{tmp_path / 'hightrump.py'}:HighTrump", "random",
+                 "--deals", "30", "--label", "high-trump", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "high-trump vs random" in out
+    share = float(re.search(r"deal share (\S+)", out).group(1))  # type: ignore[union-attr]
+    assert share > 0.5  # highest trumps beat random play (0.775 over 20 deals, seed 0)

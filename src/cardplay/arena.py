@@ -25,6 +25,7 @@ import logging
 import math
 import multiprocessing
 import os
+import pickle
 import socket
 import sys
 import time
@@ -35,13 +36,16 @@ from pathlib import Path
 from typing import Any
 
 from .bots import Bot
-from .bots import load as load_bot
+from .bots.spec import BotSpecError, build_spec, label_of
 from .engine import Game, derive_seed, load
 
-__all__ = ["ClusterUnavailable", "RayNotInstalled", "Report", "compare", "elo_difference",
-           "paired_interval", "play_deal", "run", "wilson_interval"]
+__all__ = ["BotSpecError", "ClusterUnavailable", "NotSendable", "RayNotInstalled", "Report",
+           "compare", "elo_difference", "paired_interval", "play_deal", "run", "wilson_interval"]
 
-BotSpec = str | Callable[[int], Bot]
+# A bot as the arena takes it: a spec (a level, "module:Class", "path/file.py:Class" or a policy
+# file, :mod:`cardplay.bots.spec`), a bot object (anything with choose(view)), or a factory
+# ``seed -> Bot``.
+BotSpec = str | Bot | Callable[[int], Bot]
 # game name, options, bot A, bot B, arena seed, "deal" or "match", index
 JobArgs = tuple[str, dict[str, Any], BotSpec, BotSpec, int, str, int]
 Rows = list[dict[str, Any]]
@@ -57,6 +61,19 @@ class RayNotInstalled(ImportError):
     def __init__(self) -> None:
         super().__init__("the arena on Ray needs the optional extra dist: "
                          "pip install 'cardplay[dist]'")
+
+
+class NotSendable(ValueError):
+    """A bot (or factory) that cannot be pickled, so cannot go to worker processes or Ray."""
+
+    def __init__(self, side: str, label: str, reason: str) -> None:
+        super().__init__(
+            f"bot {side} ({label}) cannot be sent to worker processes: {reason}. Use workers=1, "
+            f"or define it at the top level of a module and pass the class, a factory function "
+            f"or the text 'module:Class' (lambdas and functions defined inside others cannot "
+            f"be pickled)")
+        self.side = side
+        self.label = label
 
 
 class ClusterUnavailable(RuntimeError):
@@ -219,10 +236,17 @@ def _share(result: list[int], seat: int) -> float:
     return 1.0 / sum(1 for r in result if r == best)
 
 
+def _is_bot(spec: object) -> bool:
+    return callable(getattr(spec, "choose", None))
+
+
 def _make(spec: BotSpec, game: Game, seed: int) -> Bot:
     if isinstance(spec, str):
-        return load_bot(spec, game, seed=seed)
-    return spec(seed)
+        bot: Bot = build_spec(spec, game, seed)
+        return bot
+    if _is_bot(spec):  # a bot object plays as it is (a fresh copy in each worker process)
+        return spec  # type: ignore[return-value]
+    return spec(seed)  # type: ignore[operator]
 
 
 def _job(args: JobArgs) -> Rows:
@@ -366,12 +390,38 @@ def _map_ray(ray: Any, jobs: list[JobArgs], on_done: Callable[[], None]) -> list
     return [chunk for batch in results for chunk in batch]
 
 
+def _check_specs(game: Game, specs: tuple[BotSpec, BotSpec], labels: tuple[str, str],
+                 sendable: bool) -> None:
+    """Fail before any game is played: a text that names no bot, something that is neither a
+    bot nor a factory, or (``sendable``) one that cannot be pickled for worker processes."""
+    for side, spec, label in zip("AB", specs, labels):
+        if isinstance(spec, str):
+            build_spec(spec, game, 0)
+        elif not (_is_bot(spec) or callable(spec)):
+            raise TypeError(f"bot {side} is {type(spec).__name__}: give a level or spec text, "
+                            f"a bot (with choose(view)) or a factory seed -> bot")
+        if sendable and not isinstance(spec, str):
+            try:
+                pickle.dumps(spec)
+            except Exception as e:  # PicklingError, AttributeError, TypeError: all mean no
+                raise NotSendable(side, label, f"{type(e).__name__}: {e}") from e
+
+
 def run(game: str | Game, bot_a: BotSpec, bot_b: BotSpec, deals: int = 1000, seed: int = 0,
         workers: int | None = None, matches: int = 0, options: dict[str, Any] | None = None,
-        progress: bool = False, ray: str | None = None) -> tuple[Report, list[dict[str, Any]]]:
+        progress: bool = False, ray: str | None = None,
+        labels: tuple[str | None, str | None] | None = None
+        ) -> tuple[Report, list[dict[str, Any]]]:
     """Play ``deals`` duplicate deals (and ``matches`` duplicate matches); return the report and
-    one row per game played. Bot specs are level names or factories ``seed -> Bot`` (factories
-    need ``workers=1`` unless they can be pickled).
+    one row per game played.
+
+    A bot is a text (a level, ``module:Class``, ``path/file.py:Class`` or a policy file, as
+    :mod:`cardplay.bots.spec` says), a bot object (``choose(view)``; it plays every game of its
+    side as it is, so it should keep no state between deals), or a factory ``seed -> Bot``.
+    Texts travel to worker processes as they are; objects and factories are pickled, and one that
+    cannot be raises :class:`NotSendable` (naming the fix) before any game is played, as a text
+    that names no bot raises :class:`BotSpecError`. ``labels`` name the bots in the report
+    (default: the level, class, function or file name).
 
     ``workers`` processes share the games (default 1). With ``ray`` the games run as Ray tasks
     instead (the optional extra ``dist``): ``"local"`` starts a local Ray instance with
@@ -386,6 +436,10 @@ def run(game: str | Game, bot_a: BotSpec, bot_b: BotSpec, deals: int = 1000, see
         name, opts = game, dict(options or {})
     g = load(name, **opts)
     n = g.players
+    given = labels or (None, None)
+    label_a, label_b = given[0] or _label(bot_a), given[1] or _label(bot_b)
+    _check_specs(g, (bot_a, bot_b), (label_a, label_b),
+                 sendable=ray is not None or (workers or 1) > 1)
     started = time.perf_counter()
     rows: list[dict[str, Any]] = []
     total = deals + matches
@@ -429,8 +483,8 @@ def run(game: str | Game, bot_a: BotSpec, bot_b: BotSpec, deals: int = 1000, see
     if n == 2 and m:
         elo, elo_lo, elo_hi = elo_difference(share), elo_difference(lo), elo_difference(hi)
     report = Report(
-        game=name, options={k: v for k, v in opts.items()}, bot_a=_label(bot_a),
-        bot_b=_label(bot_b), players=n, deals=deals, games_played=m, share=share, share_low=lo,
+        game=name, options={k: v for k, v in opts.items()}, bot_a=label_a,
+        bot_b=label_b, players=n, deals=deals, games_played=m, share=share, share_low=lo,
         share_high=hi, fair_share=1 / n, mean_result_a=mean,
         mean_result_a_half_width=result_half,
         elo=elo, elo_low=elo_lo, elo_high=elo_hi, seed=seed,
@@ -453,7 +507,12 @@ def run(game: str | Game, bot_a: BotSpec, bot_b: BotSpec, deals: int = 1000, see
 
 
 def _label(spec: BotSpec) -> str:
-    return spec if isinstance(spec, str) else getattr(spec, "__name__", "custom")
+    if isinstance(spec, str):
+        return label_of(spec)
+    name = getattr(spec, "__name__", None)
+    if not isinstance(name, str):
+        name = type(spec).__name__
+    return "lambda" if name == "<lambda>" else name
 
 
 def compare(game: Game, bot_a: BotSpec, bot_b: BotSpec, deals: int = 1000,
