@@ -14,7 +14,11 @@ value as a string, ``{"pair_counts_ten": "true"}``), plus:
 * ``dealer``: the dealer's seat, or -1 (default) for a chance node that draws it uniformly;
 * ``max_moves``: 0 (default) for no limit beyond the game's own; N > 0 ends the episode after N
   moves. Polish Banchok has no bound on a bank's length, so it is capped at 2000 moves unless
-  ``max_moves`` says otherwise.
+  ``max_moves`` says otherwise;
+* ``reward``: what the returns are, as in the PettingZoo and Gymnasium environments
+  (:func:`cardplay.rl.table.shape_result`): ``"zero_sum"`` (default) each seat's result minus the
+  mean of the others', ``"win"`` +1 to the best result split on ties (two players +1 / 0 / -1),
+  ``"raw"`` the result.
 
 Chance: after the dealer, one chance node per card deals the deck order, top card first
 (outcome = card id 0..51, probability = copies left / cards left; two-deck games have two copies
@@ -22,9 +26,11 @@ of each card). The deal is then made from that order (``game.deal(deck=...)``), 
 derived from the order for the few rules that shuffle during a deal (Banchok's used cards).
 
 Actions are the game's fixed action space (:mod:`cardplay.rl.actions`); action strings are its
-notation. Returns are the deal's ``result`` (RULES.md 0.6) at the end, 0 before; an episode cut by
-``max_moves`` returns the deal's points in the chip games (Banchok, Macao: net chips so far) and 0
-elsewhere. Macao and Banchok are zero-sum, the others general-sum.
+notation. Returns are the deal's ``result`` (RULES.md 0.6) at the end as ``reward`` shapes it, 0
+before; an episode cut by ``max_moves`` returns the deal's points so shaped in the chip games
+(Banchok, Macao: net chips so far) and 0 elsewhere. The game type says zero-sum wherever the
+returns are: with ``"zero_sum"`` and ``"win"`` in every game, with ``"raw"`` where the game's
+facts say so (Macao and Banchok); ``min_utility`` and ``max_utility`` follow the choice.
 
 Observations (``make_py_observer``): the observation tensor is the seat's view encoded by
 :mod:`cardplay.rl.observations`, split into named pieces; the information-state tensor adds, per
@@ -55,6 +61,7 @@ from ..cards import format_card
 from ..engine import Deal, Game, derive_seed, game_class, games, load
 from .actions import ActionSpace, action_space
 from .observations import CARD_ID, Encoder, encoder
+from .table import REWARDS, reward_bounds, shape_result
 
 __all__ = ["CardplayGame", "CardplayState", "game_name", "register"]
 
@@ -119,8 +126,19 @@ def _game_type(name: str) -> Any:
             params[f.name] = default
     params["dealer"] = -1
     params["max_moves"] = 0
-    utility = pyspiel.GameType.Utility.ZERO_SUM if load(name).facts.zero_sum \
-        else pyspiel.GameType.Utility.GENERAL_SUM
+    params["reward"] = "zero_sum"
+    # the registered type describes the default reward, zero-sum in every game; a game made with
+    # reward="raw" carries its own type (_utility)
+    return _make_type(name, params, pyspiel.GameType.Utility.ZERO_SUM)
+
+
+def _utility(zero_sum: bool) -> Any:
+    return pyspiel.GameType.Utility.ZERO_SUM if zero_sum else \
+        pyspiel.GameType.Utility.GENERAL_SUM
+
+
+def _make_type(name: str, params: dict[str, Any], utility: Any) -> Any:
+    cls = game_class(name)
     return pyspiel.GameType(
         short_name=game_name(name),
         long_name=f"cardplay {cls.title.get('en', name)}",
@@ -142,8 +160,13 @@ def _game_type(name: str) -> Any:
 class _Shared:
     """What every state of one game shares: never copied, pickled by name and options."""
 
-    def __init__(self, name: str, options: dict[str, Any], dealer: int, max_moves: int) -> None:
-        self.key = (name, tuple(sorted(options.items())), dealer, max_moves)
+    def __init__(self, name: str, options: dict[str, Any], dealer: int, max_moves: int,
+                 reward: str = "zero_sum") -> None:
+        if reward not in REWARDS:
+            raise ValueError(f"{game_name(name)}: reward is one of {', '.join(REWARDS)}, "
+                             f"not {reward!r}")
+        self.reward = reward
+        self.key = (name, tuple(sorted(options.items())), dealer, max_moves, reward)
         self.game: Game = load(name, **options)
         self.space: ActionSpace = action_space(self.game)
         self.encoder: Encoder = encoder(self.game)
@@ -170,19 +193,18 @@ class _Shared:
         return self
 
     def __reduce__(self) -> tuple[Callable[..., _Shared], tuple[Any, ...]]:
-        name, items, dealer, max_moves = self.key
-        return _shared, (name, items, dealer, max_moves)
+        return _shared, self.key
 
 
 _SHARED: dict[tuple[Any, ...], _Shared] = {}
 
 
 def _shared(name: str, items: tuple[tuple[str, Any], ...], dealer: int,
-            max_moves: int) -> _Shared:
-    key = (name, items, dealer, max_moves)
+            max_moves: int, reward: str = "zero_sum") -> _Shared:
+    key = (name, items, dealer, max_moves, reward)
     s = _SHARED.get(key)
     if s is None:
-        s = _SHARED[key] = _Shared(name, dict(items), dealer, max_moves)
+        s = _SHARED[key] = _Shared(name, dict(items), dealer, max_moves, reward)
     return s
 
 
@@ -238,17 +260,22 @@ class CardplayGame(pyspiel.Game):
         values.update(given)
         dealer = int(values.pop("dealer"))
         max_moves = int(values.pop("max_moves"))
+        reward = str(values.pop("reward"))
         options = {k: v for k, v in values.items() if v != ""}
-        self.shared = _shared(name, tuple(sorted(options.items())), dealer, max_moves)
+        self.shared = _shared(name, tuple(sorted(options.items())), dealer, max_moves, reward)
         g = self.shared.game
-        lo, hi = g.facts.result_bounds
+        lo, hi = reward_bounds(g.facts.result_bounds, reward)
+        zero_sum = reward != "raw" or g.facts.zero_sum
+        if not zero_sum:
+            defaults = {k: v.value() if hasattr(v, "value") else v for k, v in spec.items()}
+            gtype = _make_type(name, defaults, _utility(False))
         info = pyspiel.GameInfo(
             num_distinct_actions=self.shared.space.size,
             max_chance_outcomes=max(52, g.players),
             num_players=g.players,
             min_utility=lo,
             max_utility=hi,
-            utility_sum=0.0 if g.facts.zero_sum else None,
+            utility_sum=0.0 if zero_sum else None,
             max_game_length=self.shared.max_moves,
         )
         super().__init__(gtype, info, params or {})
@@ -379,9 +406,9 @@ class CardplayState(pyspiel.State):
         assert self.box is not None
         deal = self.box.deal
         if deal.to_move is None:
-            return [float(x) for x in (deal.result or [0] * sh.n)]
+            return shape_result(deal.result or [0] * sh.n, sh.reward)
         if sh.points_pay:
-            return [float(x) for x in deal.points]
+            return shape_result(deal.points, sh.reward)
         return [0.0] * sh.n
 
     def __str__(self) -> str:
