@@ -4,7 +4,8 @@
 * :mod:`cardplay.rl.observations`: fixed-size numeric encodings of a seat's View (numpy);
 * :mod:`cardplay.rl.pettingzoo`: ``env(game, **options)``, a PettingZoo AEC environment;
 * :mod:`cardplay.rl.gym`: ``CardplayEnv``, one seat against bots as a Gymnasium environment;
-* :mod:`cardplay.rl.openspiel`: ``register()`` makes every game an OpenSpiel Python game.
+* :mod:`cardplay.rl.openspiel`: ``register()`` makes every game an OpenSpiel Python game;
+* :mod:`cardplay.rl.infostate`: compact information-state keys for tabular methods.
 
 Importing this package registers the Gymnasium ids ``cardplay/<game>-v0`` (one per game, the
 environment :class:`cardplay.rl.gym.CardplayEnv`; keyword arguments of ``gymnasium.make`` go to

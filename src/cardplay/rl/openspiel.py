@@ -15,6 +15,8 @@ value as a string, ``{"pair_counts_ten": "true"}``), plus:
 * ``max_moves``: 0 (default) for no limit beyond the game's own; N > 0 ends the episode after N
   moves. Polish Banchok has no bound on a bank's length, so it is capped at 2000 moves unless
   ``max_moves`` says otherwise;
+* ``infostate``: ``"json"`` (default) or ``"compact"``, the information-state and observation
+  strings (below);
 * ``reward``: what the returns are, as in the PettingZoo and Gymnasium environments
   (:func:`cardplay.rl.table.shape_result`): ``"zero_sum"`` (default) each seat's result minus the
   mean of the others', ``"win"`` +1 to the best result split on ties (two players +1 / 0 / -1),
@@ -37,8 +39,12 @@ Observations (``make_py_observer``): the observation tensor is the seat's view e
 relative seat, a plane of the cards that seat has put down and its number of moves (a summary of
 the move history, not a perfect-recall encoding). The information-state string is the seat's full
 view as canonical JSON (``View.to_json()``: own cards, public state and the whole move history;
-perfect recall), the observation string the same without the history. A public observer
-(``private_info=NONE``) leaves out the seat's own cards and legal moves.
+perfect recall), the observation string the same without the history. With
+``{"infostate": "compact"}`` both are the short keys of :mod:`cardplay.rl.infostate` instead
+(the seat's cards, every move as one character, a digest of the observation vector; about 40
+characters in Sixty-Six where the JSON has 900): what tabular methods such as outcome-sampling
+MCCFR key their tables by. A public observer (``private_info=NONE``) leaves out the seat's own
+cards and legal moves.
 
 ``resample_from_infostate`` deals a world consistent with the seat's view through
 ``game.sample_deal`` and replays it, so OpenSpiel's Python ISMCTS bot
@@ -60,12 +66,14 @@ import pyspiel
 from ..cards import format_card
 from ..engine import Deal, Game, derive_seed, game_class, games, load
 from .actions import ActionSpace, action_space
+from .infostate import InfoKeys, info_keys
 from .observations import CARD_ID, Encoder, encoder
 from .table import REWARDS, reward_bounds, shape_result
 
 __all__ = ["CardplayGame", "CardplayState", "game_name", "register"]
 
 # pyspiel asks for the player to move several times a step: plain ints, looked up once
+INFOSTATES = ("json", "compact")
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _REGISTERED: set[str] = set()
@@ -127,6 +135,7 @@ def _game_type(name: str) -> Any:
     params["dealer"] = -1
     params["max_moves"] = 0
     params["reward"] = "zero_sum"
+    params["infostate"] = "json"
     # the registered type describes the default reward, zero-sum in every game; a game made with
     # reward="raw" carries its own type (_utility)
     return _make_type(name, params, pyspiel.GameType.Utility.ZERO_SUM)
@@ -161,12 +170,16 @@ class _Shared:
     """What every state of one game shares: never copied, pickled by name and options."""
 
     def __init__(self, name: str, options: dict[str, Any], dealer: int, max_moves: int,
-                 reward: str = "zero_sum") -> None:
+                 reward: str = "zero_sum", infostate: str = "json") -> None:
         if reward not in REWARDS:
             raise ValueError(f"{game_name(name)}: reward is one of {', '.join(REWARDS)}, "
                              f"not {reward!r}")
+        if infostate not in INFOSTATES:
+            raise ValueError(f"{game_name(name)}: infostate is one of "
+                             f"{', '.join(INFOSTATES)}, not {infostate!r}")
         self.reward = reward
-        self.key = (name, tuple(sorted(options.items())), dealer, max_moves, reward)
+        self.infostate = infostate
+        self.key = (name, tuple(sorted(options.items())), dealer, max_moves, reward, infostate)
         self.game: Game = load(name, **options)
         self.space: ActionSpace = action_space(self.game)
         self.encoder: Encoder = encoder(self.game)
@@ -200,11 +213,11 @@ _SHARED: dict[tuple[Any, ...], _Shared] = {}
 
 
 def _shared(name: str, items: tuple[tuple[str, Any], ...], dealer: int,
-            max_moves: int, reward: str = "zero_sum") -> _Shared:
-    key = (name, items, dealer, max_moves, reward)
+            max_moves: int, reward: str = "zero_sum", infostate: str = "json") -> _Shared:
+    key = (name, items, dealer, max_moves, reward, infostate)
     s = _SHARED.get(key)
     if s is None:
-        s = _SHARED[key] = _Shared(name, dict(items), dealer, max_moves, reward)
+        s = _SHARED[key] = _Shared(name, dict(items), dealer, max_moves, reward, infostate)
     return s
 
 
@@ -261,8 +274,10 @@ class CardplayGame(pyspiel.Game):
         dealer = int(values.pop("dealer"))
         max_moves = int(values.pop("max_moves"))
         reward = str(values.pop("reward"))
+        infostate = str(values.pop("infostate"))
         options = {k: v for k, v in values.items() if v != ""}
-        self.shared = _shared(name, tuple(sorted(options.items())), dealer, max_moves, reward)
+        self.shared = _shared(name, tuple(sorted(options.items())), dealer, max_moves, reward,
+                              infostate)
         g = self.shared.game
         lo, hi = reward_bounds(g.facts.result_bounds, reward)
         zero_sum = reward != "raw" or g.facts.zero_sum
@@ -492,6 +507,8 @@ class CardplayObserver:
         self._floats = self.tensor.data
         self._bytes = self._floats.cast("B")
         self._zeros = bytes(4 * size)
+        self.keys: InfoKeys | None = info_keys(shared.game) if shared.infostate == "compact" \
+            else None
 
     def set_from(self, state: CardplayState, player: int) -> None:
         t = self.tensor
@@ -530,6 +547,13 @@ class CardplayObserver:
             dealer = state.dealer if state.dealer >= 0 else "?"
             return f"p{player} dealer {dealer}; dealing {len(state.dealt)}/" \
                    f"{self.shared.deck_size}"
+        if self.keys is not None:
+            enc = self.shared.encoder
+            vec = enc.encode_deal(box.deal, player)
+            if not self.private:
+                vec = vec.copy()
+                vec[enc.o_hand:enc.o_hand + 52] = 0.0
+            return self.keys.key_of(vec, box.deal, player, self.private, self.perfect_recall)
         d = box.deal.view(player).to_dict()
         d.pop("game", None)
         d.pop("options", None)
