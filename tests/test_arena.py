@@ -223,3 +223,63 @@ def test_the_worked_example_of_docs_bots_plays(tmp_path: Path,
     assert "high-trump vs random" in out
     share = float(re.search(r"deal share (\S+)", out).group(1))  # type: ignore[union-attr]
     assert share > 0.5  # highest trumps beat random play (0.775 over 20 deals, seed 0)
+
+
+# ---- the report's output (issue 34, clause 6)
+
+def test_fast_bots_are_timed_in_microseconds() -> None:
+    from cardplay.arena import format_times
+
+    fast = {"median": 0.004, "p95": 0.012, "max": 1.5, "moves": 10.0}
+    assert format_times(fast) == "us/move median 4.0, p95 12.0, max 1500.0 (10 moves)"
+    slow = {"median": 2.5, "p95": 9.25, "max": 30.0, "moves": 4.0}
+    assert format_times(slow) == "ms/move median 2.50, p95 9.25, max 30.00 (4 moves)"
+
+
+def test_the_report_gives_both_bots_results_per_deal() -> None:
+    report, rows = run("two-ten-jack", "heuristic", "random", deals=12, seed=2)
+    # Two-Ten-Jack shares out 5 hand points a deal: the two means add up to 5
+    assert report.mean_result_a + report.mean_result_b == pytest.approx(5.0)
+    assert report.mean_result_b == pytest.approx(sum(r["b_result"] for r in rows) / len(rows))
+    assert report.mean_result_b_half_width > 0
+    assert (f"result per deal: heuristic {report.mean_result_a:+.3f} +- "
+            f"{report.mean_result_a_half_width:.3f}, random {report.mean_result_b:+.3f}"
+            ) in report.summary()
+    # three seats: B's result is the mean of its two seats
+    _, rows3 = run("chukhny", "heuristic", "random", deals=3, seed=1,
+                       options={"players": 3})
+    row = rows3[0]
+    assert row["b_result"] == pytest.approx(
+        sum(r for s, r in enumerate(row["result"]) if s != row["a_seat"]) / 2)
+
+
+def test_the_command_says_when_the_plot_is_skipped(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    import cardplay.arena as arena_mod
+
+    monkeypatch.setattr(arena_mod, "_plot", lambda report, rows, path: None)
+    assert main(["arena", "sixty-six", "random", "random", "--deals", "2",
+                 "--out", str(tmp_path)]) == 0
+    assert "shares.png not drawn: matplotlib is not installed" in capsys.readouterr().out
+
+    def fake_plot(report: object, rows: object, path: Path) -> Path:
+        path.write_bytes(b"png")
+        return path
+
+    monkeypatch.setattr(arena_mod, "_plot", fake_plot)
+    assert main(["arena", "sixty-six", "random", "random", "--deals", "2",
+                 "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "shares.png" in out and "not drawn" not in out
+
+
+def test_progress_lines_when_stderr_is_no_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    run("sixty-six", "random", "random", deals=20, progress=True)
+    lines = capsys.readouterr().err.splitlines()
+    # one line per tenth of the games (under capsys stderr is no terminal: no bar, no \r)
+    assert len(lines) == 10 and all(line.startswith("arena: ") for line in lines)
+    assert lines[0].startswith("arena: 2/20 ")
+    assert lines[-1].startswith("arena: 20/20 deals and matches (100%)")
+    run("sixty-six", "random", "random", deals=5)
+    assert capsys.readouterr().err == ""

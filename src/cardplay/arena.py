@@ -157,6 +157,9 @@ class Report:
     move_ms_b: dict[str, float] = field(default_factory=dict)
     seed: int = 0
     seconds: float = 0.0
+    # bot B's mean result per deal (two players: the other seat; more: the mean of B's seats)
+    mean_result_b: float = 0.0
+    mean_result_b_half_width: float = 0.0
 
     @property
     def seconds_per_move_a(self) -> float:
@@ -184,8 +187,9 @@ class Report:
             lines += [
                 f"  deal share {self.share:.3f}  95% [{self.share_low:.3f}, "
                 f"{self.share_high:.3f}]  (fair {self.fair_share:.3f})",
-                f"  result per deal {self.mean_result_a:+.3f} +- "
-                f"{self.mean_result_a_half_width:.3f}",
+                f"  result per deal: {self.bot_a} {self.mean_result_a:+.3f} +- "
+                f"{self.mean_result_a_half_width:.3f}, {self.bot_b} {self.mean_result_b:+.3f} "
+                f"+- {self.mean_result_b_half_width:.3f}",
             ]
         if self.elo is not None:
             lines.append(f"  Elo {self.elo:+.0f}  95% [{self.elo_low:+.0f}, {self.elo_high:+.0f}]")
@@ -194,9 +198,18 @@ class Report:
                          f"{self.match_share_high:.3f}] over {self.matches} matches")
         for name, t in ((self.bot_a, self.move_ms_a), (self.bot_b, self.move_ms_b)):
             if t:
-                lines.append(f"  {name}: ms/move median {t['median']:.2f}, p95 {t['p95']:.2f}, "
-                             f"max {t['max']:.2f} ({int(t['moves'])} moves)")
+                lines.append(f"  {name}: {format_times(t)}")
         return "\n".join(lines)
+
+
+def format_times(t: dict[str, float]) -> str:
+    """Time per move in milliseconds, or in microseconds when the median is under 0.1 ms (fast
+    bots would show 0.00 ms)."""
+    if t["median"] < 0.1:
+        return (f"us/move median {1000 * t['median']:.1f}, p95 {1000 * t['p95']:.1f}, "
+                f"max {1000 * t['max']:.1f} ({int(t['moves'])} moves)")
+    return (f"ms/move median {t['median']:.2f}, p95 {t['p95']:.2f}, max {t['max']:.2f} "
+            f"({int(t['moves'])} moves)")
 
 
 def play_deal(game: Game, seed: int, bots: list[Bot],
@@ -264,6 +277,7 @@ def _job(args: JobArgs) -> Rows:
             result = play_deal(game, base, bots, timing)
             out.append({"index": index, "a_seat": a_seat, "result": result,
                         "share": _share(result, a_seat), "a_result": result[a_seat],
+                        "b_result": sum(result[s] for s in range(n) if s != a_seat) / (n - 1),
                         "a_times": timing[a_seat],
                         "b_times": [t for s in range(n) if s != a_seat for t in timing[s]]})
         else:
@@ -279,6 +293,42 @@ def _times(xs: list[float]) -> dict[str, float]:
     s = sorted(xs)
     return {"median": 1000 * s[len(s) // 2], "p95": 1000 * s[min(len(s) - 1, int(0.95 * len(s)))],
             "max": 1000 * s[-1], "moves": float(len(s))}
+
+
+# Without a terminal (a log file, CI), a progress line at every tenth of the games and at least
+# every PROGRESS_EVERY_S seconds, instead of a bar redrawn in place.
+PROGRESS_EVERY_S = 30.0
+
+
+class _Progress:
+    """Progress on stderr: a bar on a terminal, else plain lines now and then."""
+
+    def __init__(self, total: int, started: float,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        self.total, self.started, self.clock = total, started, clock
+        self.tty = sys.stderr.isatty()
+        self.last_tenth = 0
+        self.last_line = started
+
+    def __call__(self, done: int) -> None:
+        if self.total <= 0:
+            return
+        if self.tty:
+            _progress(done, self.total, self.started)
+            return
+        now = self.clock()
+        tenth = 10 * done // self.total
+        if done != self.total and tenth == self.last_tenth and \
+                now - self.last_line < PROGRESS_EVERY_S:
+            return
+        self.last_tenth, self.last_line = tenth, now
+        elapsed = max(1e-9, now - self.started)
+        rate = done / elapsed
+        eta = (self.total - done) / rate if rate > 0 else 0.0
+        sys.stderr.write(f"arena: {done}/{self.total} deals and matches "
+                         f"({100 * done // self.total}%), {rate:.1f}/s, "
+                         f"{elapsed:.0f} s, eta {eta:.0f} s\n")
+        sys.stderr.flush()
 
 
 def _progress(done: int, total: int, started: float) -> None:
@@ -446,12 +496,13 @@ def run(game: str | Game, bot_a: BotSpec, bot_b: BotSpec, deals: int = 1000, see
     jobs: list[JobArgs] = [(name, opts, bot_a, bot_b, seed, "deal", i) for i in range(deals)]
     jobs += [(name, opts, bot_a, bot_b, seed, "match", i) for i in range(matches)]
     done = 0
+    show = _Progress(total, started)
 
     def one_done() -> None:
         nonlocal done
         done += 1
         if progress:
-            _progress(done, total, started)
+            show(done)
 
     if ray is None:
         for chunk in _map(jobs, 1 if workers is None else workers):
@@ -473,12 +524,8 @@ def run(game: str | Game, bot_a: BotSpec, bot_b: BotSpec, deals: int = 1000, see
     else:
         lo, hi = wilson_interval(sum(shares), m)
     mean = sum(results) / m if m else 0.0
-    paired_result = paired_interval(deal_rows, "a_result")
-    if paired_result is not None:
-        result_half = paired_result[2] - paired_result[0]
-    else:
-        var = sum((x - mean) ** 2 for x in results) / max(1, m - 1)
-        result_half = 1.96 * math.sqrt(var / m) if m else 0.0
+    result_half = _half_width(deal_rows, "a_result")
+    mean_b = sum(r["b_result"] for r in deal_rows) / m if m else 0.0
     elo = elo_lo = elo_hi = None
     if n == 2 and m:
         elo, elo_lo, elo_hi = elo_difference(share), elo_difference(lo), elo_difference(hi)
@@ -490,6 +537,7 @@ def run(game: str | Game, bot_a: BotSpec, bot_b: BotSpec, deals: int = 1000, see
         elo=elo, elo_low=elo_lo, elo_high=elo_hi, seed=seed,
         move_ms_a=_times([t for r in deal_rows for t in r["a_times"]]),
         move_ms_b=_times([t for r in deal_rows for t in r["b_times"]]),
+        mean_result_b=mean_b, mean_result_b_half_width=_half_width(deal_rows, "b_result"),
     )
     if match_rows:
         ms = sum(r["share"] for r in match_rows)
@@ -504,6 +552,21 @@ def run(game: str | Game, bot_a: BotSpec, bot_b: BotSpec, deals: int = 1000, see
                                                                               len(match_rows))
     report.seconds = time.perf_counter() - started
     return report, rows
+
+
+def _half_width(rows: Rows, key: str) -> float:
+    """The half-width of the 95% interval of a mean result (paired over duplicate deals, else
+    over games)."""
+    paired = paired_interval(rows, key)
+    if paired is not None:
+        return paired[2] - paired[0]
+    m = len(rows)
+    if not m:
+        return 0.0
+    xs = [float(r[key]) for r in rows]
+    mean = sum(xs) / m
+    var = sum((x - mean) ** 2 for x in xs) / max(1, m - 1)
+    return 1.96 * math.sqrt(var / m)
 
 
 def _label(spec: BotSpec) -> str:
@@ -522,18 +585,21 @@ def compare(game: Game, bot_a: BotSpec, bot_b: BotSpec, deals: int = 1000,
 
 
 def write_outputs(report: Report, rows: list[dict[str, Any]], out: str | Path) -> list[Path]:
-    """Write ``report.json`` and ``games.csv`` (and ``shares.png`` when matplotlib is there)."""
+    """Write ``report.json`` and ``games.csv`` (and ``shares.png`` when matplotlib is there:
+    without it the returned paths have no ``shares.png``, and ``cardplay arena`` says so)."""
     d = Path(out)
     d.mkdir(parents=True, exist_ok=True)
     paths = [d / "report.json", d / "games.csv"]
     paths[0].write_text(json.dumps(report.to_dict(), indent=2, sort_keys=True) + "\n")
     with paths[1].open("w", newline="") as f:
         w = csv.writer(f)
-        w.writerow(["kind", "index", "a_seat", "share", "a_result", "result_or_winners"])
+        w.writerow(["kind", "index", "a_seat", "share", "a_result", "result_or_winners",
+                    "b_result"])
         for r in rows:
             kind = "deal" if "result" in r else "match"
             w.writerow([kind, r["index"], r["a_seat"], r["share"], r.get("a_result", ""),
-                        " ".join(str(x) for x in r.get("result", r.get("winners", [])))])
+                        " ".join(str(x) for x in r.get("result", r.get("winners", []))),
+                        r.get("b_result", "")])
     png = _plot(report, rows, d / "shares.png")
     if png is not None:
         paths.append(png)

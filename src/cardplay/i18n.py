@@ -58,6 +58,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "arena_bad_labels": "--label is given at most twice (bot A, then bot B)",
         "arena_bad_counts": "--deals and --matches must be >= 0 (not both 0) and --workers >= 1",
         "arena_wrote": "  wrote {path}",
+        "arena_no_plot": "  shares.png not drawn: matplotlib is not installed "
+                         "(pip install matplotlib)",
         "help_arena_workers": "worker processes (default 1); with --ray local, the CPUs of the "
                               "local Ray instance (default: all)",
         "help_arena_ray": "play the games as tasks on the Ray cluster at ADDRESS (HOST:PORT, "
@@ -301,6 +303,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "arena_bad_labels": "--label указывают не больше двух раз (бот A, затем бот B)",
         "arena_bad_counts": "--deals и --matches должны быть >= 0 (не оба 0), --workers >= 1",
         "arena_wrote": "  записан {path}",
+        "arena_no_plot": "  shares.png не нарисован: matplotlib не установлен "
+                         "(pip install matplotlib)",
         "help_arena_workers": "число рабочих процессов (по умолчанию 1); с --ray local — число "
                               "процессоров локального экземпляра Ray (по умолчанию все)",
         "help_arena_ray": "играть партии задачами на кластере Ray по адресу ADDRESS (HOST:PORT, "

@@ -83,8 +83,11 @@ def run_arena(args: argparse.Namespace, ui: Console) -> int:
         return 2
     ui.say(report.summary())
     if args.out:
-        for path in arena.write_outputs(report, rows, args.out):
+        paths = arena.write_outputs(report, rows, args.out)
+        for path in paths:
             ui.say(ui.tr("arena_wrote", path=path))
+        if not any(p.name == "shares.png" for p in paths):
+            ui.say(ui.tr("arena_no_plot"))
     return 0
 
 
