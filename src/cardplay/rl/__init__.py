@@ -4,6 +4,7 @@
 * :mod:`cardplay.rl.observations`: fixed-size numeric encodings of a seat's View (numpy);
 * :mod:`cardplay.rl.pettingzoo`: ``env(game, **options)``, a PettingZoo AEC environment;
 * :mod:`cardplay.rl.gym`: ``CardplayEnv``, one seat against bots as a Gymnasium environment;
+* :mod:`cardplay.rl.vector`: ``VectorEnv``, N deals stepped together in NumPy batches;
 * :mod:`cardplay.rl.openspiel`: ``register()`` makes every game an OpenSpiel Python game;
 * :mod:`cardplay.rl.infostate`: compact information-state keys for tabular methods.
 
