@@ -17,6 +17,7 @@ them); other games have none.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections.abc import Callable, Sequence
@@ -153,9 +154,21 @@ def read_policy(path: str | Path, game: Game) -> MLPPolicy:
     return MLPPolicy(weights, meta)
 
 
+@functools.lru_cache(maxsize=32)
+def _cached_policy(path: str, mtime_ns: int, game: Game) -> MLPPolicy:
+    # the arena builds a bot per game played: the file is read once (again if it changes)
+    return read_policy(path, game)
+
+
 def load_policy(path: str | Path, game: Game, seed: int | None = None) -> PolicyBot:
     """A bot playing a policy file's best-scored legal action."""
-    return PolicyBot(game, read_policy(path, game), seed=seed, name=Path(path).stem)
+    p = Path(path)
+    try:
+        mtime = p.stat().st_mtime_ns
+    except OSError as e:
+        raise ValueError(f"{path}: cannot read the policy file ({e.strerror or e})") from e
+    return PolicyBot(game, _cached_policy(str(p.resolve()), mtime, game), seed=seed,
+                     name=p.stem)
 
 
 def learned_path(game: Game) -> Path:
