@@ -64,7 +64,8 @@ class RayNotInstalled(ImportError):
 
 
 class NotSendable(ValueError):
-    """A bot (or factory) that cannot be pickled, so cannot go to worker processes or Ray."""
+    """A bot (or factory) that cannot be pickled, so cannot go to worker processes (Ray's
+    tasks use cloudpickle, which takes lambdas and local functions)."""
 
     def __init__(self, side: str, label: str, reason: str) -> None:
         super().__init__(
@@ -298,46 +299,32 @@ def _times(xs: list[float]) -> dict[str, float]:
 # Without a terminal (a log file, CI), a progress line at every tenth of the games and at least
 # every PROGRESS_EVERY_S seconds, instead of a bar redrawn in place.
 PROGRESS_EVERY_S = 30.0
-
-
-class _Progress:
-    """Progress on stderr: a bar on a terminal, else plain lines now and then."""
-
-    def __init__(self, total: int, started: float,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
-        self.total, self.started, self.clock = total, started, clock
-        self.tty = sys.stderr.isatty()
-        self.last_tenth = 0
-        self.last_line = started
-
-    def __call__(self, done: int) -> None:
-        if self.total <= 0:
-            return
-        if self.tty:
-            _progress(done, self.total, self.started)
-            return
-        now = self.clock()
-        tenth = 10 * done // self.total
-        if done != self.total and tenth == self.last_tenth and \
-                now - self.last_line < PROGRESS_EVERY_S:
-            return
-        self.last_tenth, self.last_line = tenth, now
-        elapsed = max(1e-9, now - self.started)
-        rate = done / elapsed
-        eta = (self.total - done) / rate if rate > 0 else 0.0
-        sys.stderr.write(f"arena: {done}/{self.total} deals and matches "
-                         f"({100 * done // self.total}%), {rate:.1f}/s, "
-                         f"{elapsed:.0f} s, eta {eta:.0f} s\n")
-        sys.stderr.flush()
+_last_line = 0.0  # when the last progress line was written (time.perf_counter)
 
 
 def _progress(done: int, total: int, started: float) -> None:
-    if total <= 0 or not sys.stderr.isatty():
+    """Progress on stderr after ``done`` of ``total`` games: a bar on a terminal, else a plain
+    line when a tenth of the games is passed (or PROGRESS_EVERY_S seconds went by)."""
+    global _last_line
+    if total <= 0:
+        return
+    now = time.perf_counter()
+    elapsed = max(1e-9, now - started)
+    rate = done / elapsed
+    eta = (total - done) / rate if rate > 0 else 0.0
+    if not sys.stderr.isatty():
+        if done == 1:
+            _last_line = started
+        if (10 * done // total == 10 * (done - 1) // total and done != total
+                and now - _last_line < PROGRESS_EVERY_S):
+            return
+        _last_line = now
+        sys.stderr.write(f"arena: {done}/{total} deals and matches ({100 * done // total}%), "
+                         f"{rate:.1f}/s, {elapsed:.0f} s, eta {eta:.0f} s\n")
+        sys.stderr.flush()
         return
     width = 30
     filled = int(width * done / total)
-    rate = done / max(1e-9, time.perf_counter() - started)
-    eta = (total - done) / rate if rate > 0 else 0.0
     sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
                      f"{rate:.1f}/s eta {eta:.0f}s ")
     if done == total:
@@ -469,7 +456,8 @@ def run(game: str | Game, bot_a: BotSpec, bot_b: BotSpec, deals: int = 1000, see
     :mod:`cardplay.bots.spec` says), a bot object (``choose(view)``; it plays every game of its
     side as it is, so it should keep no state between deals), or a factory ``seed -> Bot``.
     Texts travel to worker processes as they are; objects and factories are pickled, and one that
-    cannot be raises :class:`NotSendable` (naming the fix) before any game is played, as a text
+    cannot be (with ``workers`` > 1; Ray's cloudpickle takes lambdas) raises
+    :class:`NotSendable` (naming the fix) before any game is played, as a text
     that names no bot raises :class:`BotSpecError`. ``labels`` name the bots in the report
     (default: the level, class, function or file name).
 
@@ -489,20 +477,20 @@ def run(game: str | Game, bot_a: BotSpec, bot_b: BotSpec, deals: int = 1000, see
     given = labels or (None, None)
     label_a, label_b = given[0] or _label(bot_a), given[1] or _label(bot_b)
     _check_specs(g, (bot_a, bot_b), (label_a, label_b),
-                 sendable=ray is not None or (workers or 1) > 1)
+                 # Ray pickles tasks with cloudpickle, which takes lambdas and local functions
+                 sendable=ray is None and (workers or 1) > 1)
     started = time.perf_counter()
     rows: list[dict[str, Any]] = []
     total = deals + matches
     jobs: list[JobArgs] = [(name, opts, bot_a, bot_b, seed, "deal", i) for i in range(deals)]
     jobs += [(name, opts, bot_a, bot_b, seed, "match", i) for i in range(matches)]
     done = 0
-    show = _Progress(total, started)
 
     def one_done() -> None:
         nonlocal done
         done += 1
         if progress:
-            show(done)
+            _progress(done, total, started)
 
     if ray is None:
         for chunk in _map(jobs, 1 if workers is None else workers):
