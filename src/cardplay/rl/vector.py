@@ -19,9 +19,9 @@ every deal's stream afresh (deal ``i`` from ``s + i``), so a seeded run replays 
 
 An illegal action in any deal raises ``ValueError`` naming the deal and its legal actions, before
 any deal is stepped. One Python loop over the deals remains (the engine is pure Python): what the
-batch buys is one call of the learner's model for N decisions. For one seat against bots, use
-Gymnasium's own vector wrappers on the registered ids
-(``gymnasium.make_vec("cardplay/sixty-six-v0", num_envs=8)``).
+batch buys is one call of the learner's model for N decisions. (Gymnasium's own
+``make_vec`` on the registered ids resets but cannot step: it stacks ``info`` entries, and
+``info["legal_actions"]`` differs in length from deal to deal.)
 """
 
 from __future__ import annotations
