@@ -28,7 +28,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -83,6 +83,7 @@ class Seat:
     level: str  # the bot's level; for a person's seat, the level of the bot that holds it
     name: str = ""
     token_hash: str | None = None  # set once a person claims the seat
+    account: str | None = None  # the signed-in person's account id (None: a guest or a bot)
     conns: set[Connection] = field(default_factory=set)
     away_since: float | None = None
 
@@ -91,15 +92,19 @@ class Seat:
         return self.token_hash is not None
 
     def stored(self) -> dict[str, Any]:
-        return {"kind": self.kind, "level": self.level, "name": self.name,
-                "token_hash": self.token_hash}
+        d = {"kind": self.kind, "level": self.level, "name": self.name,
+             "token_hash": self.token_hash}
+        if self.account is not None:
+            d["account"] = self.account
+        return d
 
     @classmethod
     def from_stored(cls, index: int, d: Mapping[str, Any]) -> Seat:
         # safe_text: a database written before names were checked may hold a lone surrogate,
         # which would make every answer that lists this seat fail to encode
         return cls(index=index, kind=str(d["kind"]), level=str(d.get("level") or "random"),
-                   name=safe_text(str(d.get("name") or "")), token_hash=d.get("token_hash"))
+                   name=safe_text(str(d.get("name") or "")), token_hash=d.get("token_hash"),
+                   account=d.get("account"))
 
 
 class Table:
@@ -130,6 +135,8 @@ class Table:
         self.reviews: dict[tuple[int, int], list[dict[str, Any]]] = {}
         self.coaching = False  # a hint or review of this table is being worked out
         self._info_cache: tuple[int, dict[str, Any]] | None = None
+        # each seat's rating before and after, once a rated match ended (None: not rated)
+        self.end_ratings: list[dict[str, Any] | None] | None = None
         if match.deals:
             self.last_deal_end = self.version
 
@@ -178,7 +185,10 @@ class Table:
                  "level": s.level if s.kind == "bot" else None,
                  "claimed": s.kind == "bot" or s.claimed,
                  "connected": s.kind == "bot" or self.connected(s),
-                 "bot_playing": s.kind == "human" and self.bot_controls(s.index, now)}
+                 "bot_playing": s.kind == "human" and self.bot_controls(s.index, now),
+                 # a claimed person's seat without an account: its name is free text
+                 **({"guest": True} if s.kind == "human" and s.claimed and s.account is None
+                    else {})}
                 for s in self.seats]
 
     def summary(self) -> dict[str, Any]:
@@ -297,6 +307,8 @@ class Table:
             msg["previous"] = prev
         if self.stopped is not None:
             msg["stopped"] = self.stopped
+        if self.end_ratings is not None:
+            msg["ratings"] = self.end_ratings
         if reply_to is not None:
             msg["reply_to"] = reply_to
         else:
@@ -351,6 +363,9 @@ class Hub:
         self.moves_applied = 0
         self.coaching = 0  # hints and reviews being worked out, in all (limits.max_coaching)
         self.loop: asyncio.AbstractEventLoop | None = None  # set when the app starts
+        # called once when a match ends here (accountseats.match_finished, set by the app)
+        self.on_match_finished: Callable[[Table], list[dict[str, Any] | None] | None] | None \
+            = None
 
     # ---- loading and creating
 
@@ -408,8 +423,8 @@ class Hub:
     def create_table(self, game_name: Any, options: Mapping[str, Any] | None,
                      seats: Iterable[Mapping[str, Any]], *, seed: Any = None,
                      claim: bool = True, name: Any = "", client: str | None = None,
-                     operator_seed: bool = False,
-                     listed: Any = True) -> tuple[Table, int | None, str | None]:
+                     operator_seed: bool = False, listed: Any = True,
+                     rated: bool = False) -> tuple[Table, int | None, str | None]:
         """A new table; with ``claim`` the caller takes the first person's seat and gets its
         token. Seats: ``{"kind": "human"}`` or ``{"kind": "bot", "level": "heuristic"}``.
 
@@ -495,7 +510,7 @@ class Hub:
                              seed_source="server" if chosen is None else
                              "operator" if operator_seed else "creator",
                              status=seat_status(seat_dicts), creator=client,
-                             bots_only=humans == 0, listed=listed)
+                             bots_only=humans == 0, listed=listed, rated=rated)
         match = game.match(seed=match_seed)
         try:
             self.storage.create_table(stored, guard=lambda: caps_refusal(
@@ -577,6 +592,24 @@ class Hub:
         conn.post(table.state(seat.index, True))
         self._presence_out(table)
         self.kick(table)
+
+    @staticmethod
+    def token_digest(token: str) -> str:
+        """What a seat stores of its token (the token itself is never stored)."""
+        return _hash(token)
+
+    def seat_by_token(self, table: Table, token: str) -> Seat | None:
+        """The seat a seat token opens (the same check as ``hello``), or None."""
+        return self._seat_of(table, _hash(token))
+
+    def save_seats(self, table: Table) -> None:
+        """Store a table's seats as they are now, tell the other processes, and send everyone
+        here the state again (a seat's claim, name or account changed)."""
+        seat_dicts = [s.stored() for s in table.seats]
+        table.stored.seats = seat_dicts
+        self.storage.update_seats(table.id, seat_dicts)
+        self.broker.publish(table.id, {"seats": 1})
+        table.presence_changed()
 
     @staticmethod
     def _seat_of(table: Table, digest: str) -> Seat | None:
@@ -848,6 +881,7 @@ class Hub:
         table.stored.moves.append((seat, canonical))
         if match.is_over:
             table.stored.status = "over"
+            self._match_finished(table)
         table.updated = time.time()
         self.moves_applied += 1
         if len(match.deals) != deals:
@@ -856,6 +890,17 @@ class Hub:
         self.broker.publish(table.id, {"v": table.version, "m": [seat, canonical]})
         table.broadcast(reply)
         self.kick(table)
+
+    def _match_finished(self, table: Table) -> None:
+        """A match just ended here: the accounts' results and, at a rated table, the ratings
+        (``on_match_finished``, set by the app), whose before/after go in the end state."""
+        if table.stored.finished is None:
+            table.stored.finished = time.time()
+        if self.on_match_finished is not None:
+            try:
+                table.end_ratings = self.on_match_finished(table)
+            except Exception:  # the match stays over and stored; only its ratings failed
+                log.exception("rating table %s failed", table.id)
 
     # ---- several processes: catching up, seats and presence from elsewhere, leases
 
@@ -925,7 +970,8 @@ class Hub:
             return
         for seat, d in zip(table.seats, stored.seats):
             fresh = Seat.from_stored(seat.index, d)
-            seat.token_hash, seat.name = fresh.token_hash, fresh.name
+            seat.token_hash, seat.name, seat.account = fresh.token_hash, fresh.name, \
+                fresh.account
         table.stored.seats = stored.seats
         table.stored.status = stored.status
 
