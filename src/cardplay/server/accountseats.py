@@ -27,9 +27,11 @@ from typing import TYPE_CHECKING, Any
 from .accountdb import AccountDb
 from .accounts import Account, AccountError
 from .ratings import SeatOutcome, rate_match
+from .tables import hash_token
 
 if TYPE_CHECKING:
-    from .hub import Hub, Table
+    from .hub import Hub
+    from .tables import Table
 
 __all__ = ["MAX_PROOFS", "claim_guest_seats", "forget_account", "match_finished",
            "parse_proofs", "resume_seat", "seat_for_account", "seat_result"]
@@ -75,7 +77,7 @@ def seat_for_account(hub: Hub, db: AccountDb, table: Table, index: int,
     seat = table.seats[index]
     seat.account = account.id
     seat.name = account.name
-    hub.save_seats(table)
+    table.save_seats()
     db.link_seat(account.id, table.id, index, time.time())
 
 
@@ -89,13 +91,13 @@ def claim_guest_seats(hub: Hub, db: AccountDb, account: Account,
         table = hub.get(table_id)
         if table is None:
             continue
-        seat = hub.seat_by_token(table, token)
+        seat = table.seat_by_token(token)
         if seat is None or seat.account not in (None, account.id):
             continue
         if seat.account is None:
             seat.account = account.id
             seat.name = account.name
-            hub.save_seats(table)
+            table.save_seats()
         db.link_seat(account.id, table.id, seat.index, now)
         result = seat_result(table, seat.index)
         if result is not None:
@@ -115,8 +117,8 @@ def resume_seat(hub: Hub, account: Account, table_id: str) -> tuple[Table, int, 
     if table.is_over:
         raise AccountError(409, "over", "the match at this table is over")
     token = secrets.token_urlsafe(18)
-    seat.token_hash = hub.token_digest(token)
-    hub.save_seats(table)
+    seat.token_hash = hash_token(token)
+    table.save_seats()
     return table, seat.index, token
 
 
