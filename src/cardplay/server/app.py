@@ -14,7 +14,8 @@ HTTP (JSON):
   once the match is over.
 
 WebSocket ``/ws``: the game protocol (``protocol.py``, ``docs/protocol.md``). Pages: ``/`` (the
-lobby), ``/t/{id}`` (a seat), ``/join/{id}`` (an invite), ``/watch/{id}`` (a spectator) all serve
+lobby), ``/t/{id}`` (a seat), ``/join/{id}`` (an invite), ``/watch/{id}`` (a spectator),
+``/signin``, ``/signup``, ``/account``, ``/players/{name}``, ``/leaderboard/{game}`` all serve
 the same static page, which holds no rules: it renders views and sends moves.
 
 Strangers are kept within bounds here (see ``limits.py`` and ``security.py``): state-changing
@@ -381,6 +382,8 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     @app.get("/join/{table_id}", include_in_schema=False)
     @app.get("/watch/{table_id}", include_in_schema=False)
     @app.get("/account", include_in_schema=False)
+    @app.get("/signin", include_in_schema=False)
+    @app.get("/signup", include_in_schema=False)
     @app.get("/players/{table_id}", include_in_schema=False)
     @app.get("/leaderboard/{table_id}", include_in_schema=False)
     async def page(table_id: str = "") -> FileResponse:

@@ -5,6 +5,7 @@ import { T, announce, banner, gameTitle, getJSON, h, httpError, levelName, loadC
   prettyText, redraw, saveSeat, seatName, setRouter, words, yourTables } from "./common.js";
 import { onCoach, onCoachError } from "./coach.js";
 import { renderTable } from "./table.js";
+import { renderAccountNav, showAccount, showLeaderboard, showPlayer, showSignIn } from "./accounts.js";
 
 function applyChrome() {
   document.documentElement.lang = lang;
@@ -320,6 +321,11 @@ function route() {
   if ((r = /^\/watch\/([\w-]+)$/.exec(path))) return openTable(r[1], true);
   closeSocket(); T.state = null; T.seat = null;
   if ((r = /^\/join\/([\w-]+)$/.exec(path))) return showJoin(r[1]);
+  const failed = (e) => main().replaceChildren(h("p", { class: "error", role: "alert", text: e.message }));
+  if (path === "/signin" || path === "/signup") return showSignIn(path === "/signup");
+  if (path === "/account") return showAccount().catch(failed);
+  if ((r = /^\/players\/([^/]+)$/.exec(path))) return showPlayer(decodeURIComponent(r[1])).catch(failed);
+  if ((r = /^\/leaderboard\/([\w-]+)$/.exec(path))) return showLeaderboard(r[1]).catch(failed);
   return showLobby().catch((e) => main().replaceChildren(h("p", { class: "error", role: "alert", text: e.message })));
 }
 document.addEventListener("click", (e) => {
@@ -335,8 +341,9 @@ setRouter(route);
 
 // A module runs once the page is parsed (modules are deferred): the page can be set up at once.
 applyChrome();
+renderAccountNav();
 document.getElementById("lang").addEventListener("change", (e) => {
-  setLang(/** @type {HTMLSelectElement} */ (e.target).value); applyChrome();
+  setLang(/** @type {HTMLSelectElement} */ (e.target).value); applyChrome(); renderAccountNav();
   if (T.state) redraw(); else route();
 });
 document.getElementById("four-colour").addEventListener("change", (e) => {
