@@ -273,6 +273,10 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
         if found is not None and found.stored.rated and account is None:
             return account_error(AccountError(401, "not_signed_in", "a rated table seats "
                                                                     "signed-in people only"))
+        if found is not None and found.stored.rated and account is not None and \
+                any(s.account == account.id for s in found.seats):
+            return account_error(AccountError(409, "already_seated", "you already sit at this "
+                                                                     "rated table"))
         try:
             table, seat, token = hub.join(table_id, body.get("name"))
         except TableError as e:
