@@ -447,3 +447,30 @@ def test_games_are_listed_newest_first(client: TestClient) -> None:
     assert [g["table"] for g in page["games"]] == [second, first]
     assert page["ratings"]["sixty-six"]["games"] == 2
     assert page["ratings"]["sixty-six"] == end["ratings"][1]["after"]
+
+
+def test_an_unused_session_ends(tmp_path: Path) -> None:
+    from cardplay.server.accounts import SESSION_IDLE
+
+    with make_client(tmp_path) as client:
+        sign_up(client, "Ana")
+        db = sqlite3.connect(tmp_path / "cardplay.db")
+        db.execute("UPDATE sessions SET seen = ?", (time.time() - SESSION_IDLE - 60,))
+        db.commit()
+        assert client.get("/api/me").status_code == 401
+        assert db.execute("SELECT COUNT(*) FROM sessions").fetchone()[0] == 0
+
+
+def test_a_hash_of_another_cost_is_replaced_at_sign_in(tmp_path: Path) -> None:
+    from cardplay.server.passwords import PasswordConfig
+
+    with make_client(tmp_path) as client:
+        sign_up(client, "Ana")
+    db = sqlite3.connect(tmp_path / "cardplay.db")
+    old = db.execute("SELECT password FROM accounts").fetchone()[0]
+    dearer = PasswordConfig(time_cost=2, memory_cost=16, parallelism=1)
+    with make_client(tmp_path, passwords=dearer) as client:
+        assert sign_in(client, "Ana").status_code == 200
+    new = db.execute("SELECT password FROM accounts").fetchone()[0]
+    assert old.startswith("$argon2id$v=19$m=8,t=1,p=1$")
+    assert new.startswith("$argon2id$v=19$m=16,t=2,p=1$")
