@@ -320,6 +320,8 @@ def test_players_and_leaderboards_404(client: TestClient) -> None:
     r = client.get("/api/leaderboard/chess")
     assert r.status_code == 404 and r.json()["error"] == "no_game"
     assert client.get("/api/leaderboard/sixty-six?players=99").status_code == 400
+    assert client.get("/api/leaderboard/sixty-six?players=" + "9" * 5000).status_code == 400
+    assert client.get("/api/players/" + "x" * 1000).status_code == 404
     assert client.get("/api/leaderboard/sixty-six").json() == {"game": "sixty-six",
                                                                "players": []}
 
