@@ -476,3 +476,25 @@ def test_a_hash_of_another_cost_is_replaced_at_sign_in(tmp_path: Path) -> None:
     new = db.execute("SELECT password FROM accounts").fetchone()[0]
     assert old.startswith("$argon2id$v=19$m=8,t=1,p=1$")
     assert new.startswith("$argon2id$v=19$m=16,t=2,p=1$")
+
+
+def test_a_forfeit_is_a_rated_loss_whatever_the_score(client: TestClient) -> None:
+    """The clocks' seam: a seat marked forfeit (and stored so) loses the rated match."""
+    a, b = two_players(client)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    real = hub.on_match_finished
+
+    def forfeit_the_winner(table: Any) -> Any:
+        table.seats[table.match.winners[0]].forfeit = True
+        table.save_seats()
+        return real(table)
+
+    hub.on_match_finished = forfeit_the_winner
+    table, end, _ = play_match(a, b)
+    winner = end["winners"][0]
+    assert end["ratings"][winner]["after"]["rating"] < 1500
+    assert end["ratings"][1 - winner]["after"]["rating"] > 1500
+    names = ["Ana", "Bo"]
+    page = client.get(f"/api/players/{names[winner]}").json()
+    assert page["games"][0]["result"] == "loss"
+    assert client.get(f"/api/tables/{table}").json()["seats"][winner]["name"] == names[winner]

@@ -11,8 +11,10 @@ The ``account_seats`` rows (:mod:`.accountdb`) index the same links for profiles
   result is recorded at once);
 * :func:`resume_seat`: a signed-in person opens one of their unfinished tables on another
   device: a fresh seat token is issued (the old one stops working);
-* :func:`match_finished`: called once when a match ends: every account's result, and for a
-  rated table the ratings (:func:`.ratings.rate_match`); the before/after ratings per seat;
+* :func:`match_finished`: called once when a match ends (``Hub.on_match_finished``): every
+  account's result, and for a rated table the ratings (:func:`.ratings.rate_match`); the
+  before/after ratings per seat. A seat with ``Seat.forfeit`` (stored ``"forfeit": true``)
+  lost, whatever the score (the clocks set it when a person forfeits; a bot then finishes it);
 * :func:`forget_account`: after an account's deletion, the tables in memory take the
   anonymised seats from the store.
 """
@@ -33,7 +35,7 @@ if TYPE_CHECKING:
     from .hub import Hub
     from .tables import Table
 
-__all__ = ["MAX_PROOFS", "claim_guest_seats", "forget_account", "match_finished",
+__all__ = ["MAX_PROOFS", "claim_guest_seats", "forfeited", "forget_account", "match_finished",
            "parse_proofs", "resume_seat", "seat_for_account", "seat_result"]
 
 MAX_PROOFS = 100  # seat tokens one sign-up or sign-in may bring
@@ -122,11 +124,20 @@ def resume_seat(hub: Hub, account: Account, table_id: str) -> tuple[Table, int, 
     return table, seat.index, token
 
 
-def match_finished(db: AccountDb, table: Table, forfeits: Collection[int] = ()
+def forfeited(table: Table) -> set[int]:
+    """The seats whose person forfeited the match (``Seat.forfeit``, stored as
+    ``"forfeit": true``: the clocks set it, and it outlives a restart)."""
+    return {s.index for s in table.seats if s.forfeit}
+
+
+def match_finished(db: AccountDb, table: Table, forfeits: Collection[int] | None = None
                    ) -> list[dict[str, Any] | None] | None:
     """Once a match ends: store each account's result, and for a rated table update the
     ratings. Per seat ``{"before", "after"}`` (None for a seat not rated), or None for an
-    unrated table."""
+    unrated table. ``forfeits``: the seats that forfeited (default: :func:`forfeited`); a
+    forfeit is a loss, whatever the score."""
+    if forfeits is None:
+        forfeits = forfeited(table)
     now = table.stored.finished or time.time()
     for seat in table.seats:
         if seat.account is not None:
