@@ -498,3 +498,20 @@ def test_a_forfeit_is_a_rated_loss_whatever_the_score(client: TestClient) -> Non
     page = client.get(f"/api/players/{names[winner]}").json()
     assert page["games"][0]["result"] == "loss"
     assert client.get(f"/api/tables/{table}").json()["seats"][winner]["name"] == names[winner]
+
+
+def test_the_end_ratings_outlive_a_restart(tmp_path: Path) -> None:
+    """A process that did not rate the table (here: the same data after a restart) shows the
+    stored change in the final state."""
+    with make_client(tmp_path) as client:
+        a, b = two_players(client)
+        table, end, _ = play_match(a, b)
+        token = a.post(f"/api/tables/{table}/resume")  # over: no new token
+        assert token.status_code == 409
+    with make_client(tmp_path) as client:
+        with client.websocket_connect("/ws") as ws:
+            ws.send_json({"type": "watch", "table": table})
+            recv(ws, "welcome")
+            state = recv(ws, "state")
+        assert state["is_over"] is True
+        assert state["ratings"] == end["ratings"]

@@ -28,15 +28,15 @@ from typing import TYPE_CHECKING, Any
 
 from .accountdb import AccountDb
 from .accounts import Account, AccountError
-from .ratings import SeatOutcome, rate_match
+from .ratings import SeatOutcome, rate_match, stored_change
 from .tables import hash_token
 
 if TYPE_CHECKING:
     from .hub import Hub
     from .tables import Table
 
-__all__ = ["MAX_PROOFS", "claim_guest_seats", "forfeited", "forget_account", "match_finished",
-           "parse_proofs", "resume_seat", "seat_for_account", "seat_result"]
+__all__ = ["MAX_PROOFS", "claim_guest_seats", "end_ratings", "forfeited", "forget_account",
+           "match_finished", "parse_proofs", "resume_seat", "seat_for_account", "seat_result"]
 
 MAX_PROOFS = 100  # seat tokens one sign-up or sign-in may bring
 
@@ -151,6 +151,15 @@ def match_finished(db: AccountDb, table: Table, forfeits: Collection[int] | None
                             s.index in winners and s.index not in forfeits,
                             s.index in forfeits) for s in table.seats]
     return rate_match(db, table.id, table.game.name, table.game.players, outcomes, now)
+
+
+def end_ratings(db: AccountDb, table: Table) -> list[dict[str, Any] | None] | None:
+    """The stored before/after ratings of a finished rated table (``Hub.ratings_of``): for
+    the processes that did not rate it, and after a restart. None when nothing is stored."""
+    if not table.stored.rated or not table.is_over:
+        return None
+    out = stored_change(db, table.id, [SeatOutcome(s.account, False) for s in table.seats])
+    return out if any(o is not None for o in out) else None
 
 
 def forget_account(hub: Hub, table_ids: list[str]) -> None:

@@ -292,6 +292,9 @@ class Table:
             msg["previous"] = prev
         if self.stopped is not None:
             msg["stopped"] = self.stopped
+        if self.end_ratings is None and self.stored.rated and self.is_over and \
+                self.hub.ratings_of is not None:  # rated by another process, or before a restart
+            self.end_ratings = self.hub.ratings_of(self)
         if self.end_ratings is not None:
             msg["ratings"] = self.end_ratings
         if reply_to is not None:
