@@ -108,7 +108,7 @@ def test_cardplay_db_upgrade(pg_url: str, capsys: pytest.CaptureFixture[str]) ->
     from cardplay.cli import main
 
     assert main(["db", "upgrade", "--database", pg_url]) == 0
-    assert "revision 0002" in capsys.readouterr().out
+    assert "revision 0003" in capsys.readouterr().out
     with psycopg.connect(pg_url) as db:
         assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [("0003",)]
         assert db.execute("SELECT COUNT(*) FROM tables").fetchone() == (0,)
