@@ -515,3 +515,18 @@ def test_the_end_ratings_outlive_a_restart(tmp_path: Path) -> None:
             state = recv(ws, "state")
         assert state["is_over"] is True
         assert state["ratings"] == end["ratings"]
+
+
+def test_secure_follows_a_trusted_proxys_forwarded_proto(live: Any) -> None:
+    """uvicorn trusts 127.0.0.1 as a proxy by default: its X-Forwarded-Proto makes the request
+    https, and the cookie Secure; without the header it is plain http."""
+    import httpx
+
+    body = {"name": "Ana", "password": PASSWORD}
+    r = httpx.post(live.url + "/api/accounts", json=body,
+                   headers={"X-Forwarded-Proto": "https"})
+    assert r.status_code == 201
+    assert "secure" in [p.strip().lower() for p in r.headers["set-cookie"].split(";")]
+    r = httpx.post(live.url + "/api/session", json=body)
+    assert r.status_code == 200
+    assert "secure" not in [p.strip().lower() for p in r.headers["set-cookie"].split(";")]
