@@ -111,11 +111,12 @@ def test_create_join_and_lobby(client: TestClient) -> None:
 
 
 def test_pages_and_static(client: TestClient) -> None:
-    for path in ("/", "/t/abc", "/join/abc", "/watch/abc"):
+    for path in ("/", "/t/abc", "/join/abc", "/watch/abc", "/signin", "/signup", "/account",
+                 "/players/Ana", "/leaderboard/sixty-six"):
         r = client.get(path)
         assert r.status_code == 200 and "<html" in r.text.lower()
     # the browser's scripts are ES modules: a browser runs them only with a JavaScript type
-    for name in ("app.js", "common.js", "texts.js", "table.js", "coach.js"):
+    for name in ("app.js", "common.js", "texts.js", "table.js", "coach.js", "accounts.js"):
         r = client.get("/static/" + name)
         assert r.status_code == 200 and r.headers["content-type"].startswith("text/javascript")
     assert '<script type="module" src="/static/app.js">' in client.get("/").text

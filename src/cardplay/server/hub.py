@@ -45,7 +45,7 @@ from .protocol import PROTOCOL_VERSION, ProtocolError
 from .security import InputError, check_seed, clean_text
 from .signing import Signer
 from .storage import CapRefusal, MoveConflict, Store, StoredTable, seat_status
-from .tables import Seat, Table, TableError, table_of
+from .tables import MatchHooks, Seat, Table, TableError, table_of
 from .tables import hash_token as _hash  # under its old name, which tests import from here
 
 __all__ = ["MAX_NAME", "Connection", "Hub", "Seat", "Table", "TableError"]
@@ -76,6 +76,7 @@ class Hub:
         self.moves_applied = 0
         self.loop: asyncio.AbstractEventLoop | None = None  # set when the app starts
         self.signer: Signer | None = None  # signs finished records (set by the app)
+        self.match_hooks = MatchHooks()  # results and ratings: the app sets the accounts' hooks
         # the hub's parts, each over this hub (one concern per module)
         self.lifecycle = Lifecycle(self)
         self.cluster = Cluster(self)
@@ -454,9 +455,8 @@ class Hub:
         self.kick(table)
 
     def _match_finished(self, table: Table) -> None:
-        """Called once when a table's match ends: by :meth:`_apply`, in the process that stored
-        the final move, before anyone is sent the final state (processes that learn of the
-        move from the store do not call it). Nothing yet; ratings will hook in here."""
+        """Once a match ends, in the process that stored the final move (see MatchHooks)."""
+        self.match_hooks.finished(table)
 
     # ---- the parts' methods that the app, the broker and tests call on the hub
 

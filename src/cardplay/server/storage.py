@@ -42,7 +42,7 @@ _ADDED_COLUMNS = {
     "creator": "TEXT", "bots_only": "INTEGER NOT NULL DEFAULT 0", "scores": "TEXT",
     "listed": "INTEGER NOT NULL DEFAULT 1",
     "deals": "INTEGER NOT NULL DEFAULT 0",
-    "server_seed": "INTEGER", "contributions": "TEXT",
+    "server_seed": "INTEGER", "contributions": "TEXT", "rated": "INTEGER NOT NULL DEFAULT 0",
 }
 _INDEXES = """
 CREATE INDEX IF NOT EXISTS tables_lobby ON tables (status, created DESC, id DESC);
@@ -51,7 +51,7 @@ CREATE INDEX IF NOT EXISTS tables_bots ON tables (bots_only, status);
 """
 _COLUMNS = ("id, game, options, seed, dealer, seats, created, finished, salt, commitment, "
             "seed_source, status, creator, bots_only, scores, deals, listed, server_seed, "
-            "contributions")
+            "contributions, rated")
 # what a lobby page reads of each table, and the move count (MAX(n) of its moves)
 LOBBY_COLUMNS = ("id, game, options, seats, created, scores, deals, commitment, status, "
                  "(SELECT MAX(n) FROM moves WHERE table_id = tables.id)")
@@ -123,6 +123,7 @@ class StoredTable:
     scores: list[Any] | None = None
     deals: int = 0
     listed: bool = True  # False: an invite-only table, left out of the lobby's lists
+    rated: bool = False  # the match's end updates its players' ratings (accounts only)
     # fairness scheme 2 (None: a table made before it): the seed committed to at creation, and
     # per seat its contribution ({"value", "drawn"}; None for a bot's seat or one still to
     # come). While a person's contribution is still to come, ``seed`` is 0, a placeholder
@@ -171,6 +172,8 @@ class Store(Protocol):
 
     @property
     def where(self) -> str: ...
+    @property
+    def connection(self) -> Any: ...
 
     def start_checkpointer(self, interval: float = 1.0) -> None: ...
     def close(self) -> None: ...
@@ -216,7 +219,7 @@ def table_row(table: StoredTable) -> tuple[Any, ...]:
             json.dumps(table.seats), table.created, table.finished, table.salt,
             table.commitment, table.seed_source, table.status, table.creator, table.bots_only,
             json.dumps(table.scores), table.deals, table.listed, table.server_seed,
-            None if table.contributions is None else json.dumps(table.contributions))
+            None if table.contributions is None else json.dumps(table.contributions), table.rated)
 
 
 def table_of_row(row: tuple[Any, ...], moves: list[tuple[int, str]]) -> StoredTable:
@@ -227,7 +230,8 @@ def table_of_row(row: tuple[Any, ...], moves: list[tuple[int, str]]) -> StoredTa
                        status=row[11] or "open", creator=row[12], bots_only=bool(row[13]),
                        scores=json.loads(row[14]) if row[14] else None, deals=row[15] or 0,
                        listed=bool(row[16]), server_seed=row[17],
-                       contributions=json.loads(row[18]) if row[18] else None, moves=moves)
+                       contributions=json.loads(row[18]) if row[18] else None,
+                       rated=bool(row[19]), moves=moves)
 
 
 def merge_contribution(row: tuple[Any, ...] | None, seat: int, entry: dict[str, Any]
@@ -317,6 +321,11 @@ class Storage:
     @property
     def where(self) -> str:
         return str(self.path)
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The connection, for the account rows kept in the same database (accountdb.py)."""
+        return self._db
 
     @property
     def journal_mode(self) -> str:
