@@ -31,12 +31,15 @@ def configure_arena(p: argparse.ArgumentParser, tr: Translator) -> None:
     p.add_argument("--players", type=int, default=None)
     p.add_argument("--option", "-o", action="append", default=[], metavar="K=V")
     p.add_argument("--out", default=None, metavar="DIR", help=tr("help_arena_out"))
+    p.add_argument("--label", action="append", default=[], metavar="NAME",
+                   help=tr("help_arena_label"))
 
 
 def run_arena(args: argparse.Namespace, ui: Console) -> int:
     # The arena is the measuring front-end; the command line is only its switchboard.
     from .. import arena
     from ..bots import LEVELS
+    from ..bots.spec import RESEARCH_LEVELS, BotSpecError, build_spec
 
     options: dict[str, Any] = {}
     for kv in args.option:
@@ -47,23 +50,31 @@ def run_arena(args: argparse.Namespace, ui: Console) -> int:
         options[key.strip()] = value.strip()
     if args.players is not None:
         options["players"] = args.players
-    for level in (args.bot_a, args.bot_b):
-        if level not in LEVELS:
-            ui.error(ui.tr("arena_bad_level", level=level, levels=", ".join(LEVELS)))
-            return 2
+    if len(args.label) > 2:
+        ui.error(ui.tr("arena_bad_labels"))
+        return 2
     if (args.deals < 0 or args.matches < 0 or args.deals + args.matches == 0
             or (args.workers is not None and args.workers < 1)):
         ui.error(ui.tr("arena_bad_counts"))
         return 2
     try:
-        load(args.game, **options)
+        game = load(args.game, **options)
     except ValueError as e:
         ui.error(str(e))
         return 2
+    for spec in (args.bot_a, args.bot_b):
+        try:  # one bot of each, so a bad spec is said before any game is played
+            build_spec(spec, game, 0)
+        except BotSpecError as e:
+            ui.error(ui.tr("arena_bad_bot", spec=spec, reason=e.reason,
+                           levels=", ".join((*LEVELS, *RESEARCH_LEVELS))))
+            return 2
+    labels = ([*args.label, None, None])[:2]
     try:
         report, rows = arena.run(args.game, args.bot_a, args.bot_b, deals=args.deals,
                                  matches=args.matches, seed=args.seed, workers=args.workers,
-                                 options=options, progress=True, ray=args.ray)
+                                 options=options, progress=True, ray=args.ray,
+                                 labels=(labels[0], labels[1]))
     except arena.RayNotInstalled:
         ui.error(ui.tr("arena_needs_dist"))
         return 2
@@ -72,8 +83,11 @@ def run_arena(args: argparse.Namespace, ui: Console) -> int:
         return 2
     ui.say(report.summary())
     if args.out:
-        for path in arena.write_outputs(report, rows, args.out):
+        paths = arena.write_outputs(report, rows, args.out)
+        for path in paths:
             ui.say(ui.tr("arena_wrote", path=path))
+        if not any(p.name == "shares.png" for p in paths):
+            ui.say(ui.tr("arena_no_plot"))
     return 0
 
 
@@ -103,6 +117,7 @@ def configure_serve(p: argparse.ArgumentParser, tr: Translator) -> None:
                        metavar="N", help=tr(_limit_help_key(name), default=f"{value:g}"))
     p.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                    help=tr("help_allow_origin"))
+    p.add_argument("--signing-key", default=None, metavar="FILE", help=tr("help_signing_key"))
 
 
 def _limit_help_key(name: str) -> str:
@@ -130,11 +145,11 @@ def run_serve(args: argparse.Namespace, ui: Console) -> int:
                          bot_delay=args.bot_delay, limits=limits,
                          allowed_origins=args.allow_origin, database=args.database,
                          broker=args.broker, broker_prefix=args.broker_prefix,
-                         lease_ttl=args.lease_ttl)
+                         lease_ttl=args.lease_ttl, signing_key=args.signing_key)
     except ImportError as e:  # psycopg, alembic or redis missing
         ui.error(ui.tr("serve_needs_multi", error=str(e)))
         return 2
-    except ValueError as e:
+    except (ValueError, OSError) as e:  # a bad URL or limit; a signing key not readable
         ui.error(str(e))
         return 2
     where = app.state.storage.where if args.database else str(data)
@@ -171,37 +186,71 @@ def run_db(args: argparse.Namespace, ui: Console) -> int:
     return 0
 
 
-# ---- verify (a server's record: its seed commitment and its moves)
-
-_VERIFY_FAILURES = {"no_commitment": "verify_no_commitment", "malformed": "verify_malformed",
-                    "unknown_scheme": "verify_unknown_scheme", "mismatch": "verify_mismatch",
-                    "no_replay": "verify_no_replay"}
-_SEED_SOURCES = {"server": "verify_source_server", "creator": "verify_source_creator",
-                 "operator": "verify_source_operator"}
+# ---- verify (a server's record: signature, commitment, contributions, moves, completeness)
 
 
 def configure_verify(p: argparse.ArgumentParser, tr: Translator) -> None:
     p.add_argument("file", metavar="RECORD", help=tr("help_verify_file"))
+    p.add_argument("--key", default=None, metavar="FILE|URL", help=tr("help_verify_key"))
+
+
+def _read_key(where: str) -> dict[str, bytes]:
+    """The public keys at ``where``: a URL (a site's address means its ``/api/keys``) or a
+    file. OSError or ValueError when they cannot be read."""
+    from ..fairness import public_keys
+
+    if where.startswith(("http://", "https://")):
+        import urllib.parse
+        import urllib.request
+
+        url = where
+        if urllib.parse.urlsplit(url).path in ("", "/"):
+            url = url.rstrip("/") + "/api/keys"
+        with urllib.request.urlopen(url, timeout=15) as answer:
+            text = answer.read(65536).decode("utf-8")
+    else:
+        text = Path(where).read_text(encoding="utf-8")
+    return public_keys(text)
 
 
 def run_verify(args: argparse.Namespace, ui: Console) -> int:
+    """Exit 0 when every check passes (the signature too, given a key), 1 naming each check
+    that failed, 2 when the record or the key cannot be read."""
     from ..fairness import verify
 
     tr = ui.tr
+    keys = None
+    if args.key is not None:
+        try:
+            keys = _read_key(args.key)
+        except (OSError, ValueError, UnicodeDecodeError) as e:
+            ui.error(tr("verify_bad_key", where=args.key, error=getattr(e, "reason", None) or e))
+            return 2
     try:
         record = json.loads(Path(args.file).read_text(encoding="utf-8"))
-        verdict = verify(record)
+        verdict = verify(record, keys)
     except (OSError, UnicodeDecodeError) as e:
         ui.error(tr("cannot_read", path=args.file, error=getattr(e, "strerror", None) or str(e)))
         return 2
     except (ValueError, RecordError) as e:  # not JSON, or not a record at all
         ui.error(tr("corrupt_record", error=str(e)))
         return 2
-    if not verdict.ok:
-        ui.error(tr(_VERIFY_FAILURES.get(verdict.code, "verify_malformed"),
-                    detail=verdict.message))
-        return 1
-    source = tr(_SEED_SOURCES.get(verdict.seed_source or "", "verify_source_unknown"))
-    ui.say(tr("verify_ok", source=source, moves=verdict.moves)
-           + ("" if verdict.finished else " " + tr("verify_unfinished")))
-    return 0
+    if verdict.ok:
+        ui.say(tr("verify_ok", detail=verdict.message))
+    else:
+        # the failed checks by name on one line, then each with why
+        ui.error(tr("verify_not", detail=", ".join(c for c, _ in verdict.failures)
+                    if verdict.failures else verdict.message))
+        for code, detail in verdict.failures:
+            ui.say(tr("verify_failure", code=code, detail=detail))
+    if verdict.signature == "ok":
+        sig = record.get("signature") or {}
+        ui.say(tr("verify_signature_ok", kid=str(sig.get("key"))))
+    for i, c in enumerate(verdict.contributions):
+        if isinstance(c, dict):
+            # one whole sentence each way (a drawn part is said inside it, not glued on)
+            ui.say(tr("verify_contribution_drawn" if c.get("drawn") else "verify_contribution",
+                      seat=i + 1, value=c.get("value")))
+    for note in verdict.notes:
+        ui.say(tr("verify_note", detail=note))
+    return 0 if verdict.ok else 1

@@ -11,11 +11,15 @@ HTTP (JSON):
   (``listed: false``: invite-only, in no lobby list); the caller
   takes the first person's seat: ``{"table", "seat", "token", "url", "invite", "watch"}``;
 * ``POST /api/tables/{id}/join``: an invite link's opener takes a free seat: ``{"seat", "token"}``;
+* ``GET /api/health``: ``{"status", "database", "broker"}`` (200 when every dependency is up,
+  503 when one is down), for load balancers;
 * ``GET /api/tables/{id}``: a table's summary; ``GET /api/tables/{id}/record``: its match record
-  once the match is over.
+  once the match is over, signed with the server's key;
+* ``GET /api/keys``: the public key that signs records (``signing.py``).
 
 WebSocket ``/ws``: the game protocol (``protocol.py``, ``docs/protocol.md``). Pages: ``/`` (the
-lobby), ``/t/{id}`` (a seat), ``/join/{id}`` (an invite), ``/watch/{id}`` (a spectator) all serve
+lobby), ``/t/{id}`` (a seat), ``/join/{id}`` (an invite), ``/watch/{id}`` (a spectator),
+``/signin``, ``/signup``, ``/account``, ``/players/{name}``, ``/leaderboard/{game}`` all serve
 the same static page, which holds no rules: it renders views and sends moves.
 
 Strangers are kept within bounds here (see ``limits.py`` and ``security.py``): state-changing
@@ -47,15 +51,23 @@ import cardplay
 
 from ..i18n import LANGS
 from ..wording import rules_text
+from .accountdb import AccountDb
+from .accountroutes import account_router
+from .accountroutes import error as account_error
+from .accounts import AccountError, Accounts
+from .accountseats import AccountHooks, seat_for_account, set_rated
 from .botpool import BotRunner, ProcessBotRunner
 from .broker import open_broker
 from .catalog import game_catalog
+from .health import Health
 from .hub import Connection, Hub, TableError
 from .limits import Limits, RateLimiter
 from .lobby import DEFAULT_PAGE, CursorError, lobby, lobby_list
+from .passwords import PRODUCTION, PasswordConfig, Passwords
 from .protocol import ProtocolError, error_message, parse_client_message
 from .security import InputError, OriginPolicy, parse_json
-from .storage import open_store
+from .signing import KEY_FILE, Signer
+from .storage import Storage, default_data_dir, open_store
 from .texts import texts_body
 
 __all__ = ["STATIC", "CardplayApp", "create_app"]
@@ -98,7 +110,9 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
                durability: str = "normal", limits: Limits | None = None,
                allowed_origins: Iterable[str] = (), database: str | None = None,
                broker: str | None = None, broker_prefix: str = "cardplay",
-               lease_ttl: float = 3.0) -> CardplayApp:
+               lease_ttl: float = 3.0,
+               signing_key: str | os.PathLike[str] | None = None,
+               passwords: PasswordConfig = PRODUCTION) -> CardplayApp:
     """The app over one data directory. ``runner`` runs the bots (default: worker processes);
     ``grace`` is how long a person may be away before a bot holds the seat; ``bot_delay`` a
     pause before each bot move, so that people can follow the play. ``limits`` bounds what
@@ -109,7 +123,13 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     in ``data_dir``; ``broker`` (a ``redis://`` URL) connects this process with the others on
     that database: each table's changes reach every process, and one process at a time (the
     holder of the table's lease, ``lease_ttl`` seconds unless renewed) drives its bots and
-    timers. ``broker_prefix`` names this site's keys and channels in Redis."""
+    timers. ``broker_prefix`` names this site's keys and channels in Redis.
+
+    ``signing_key``: the Ed25519 key file that signs finished records (default:
+    ``signing-key.pem`` in the data directory, made on first start); the processes of one site
+    share one key.
+
+    ``passwords``: Argon2id's cost (production by default; tests pass a cheap one)."""
     limits = limits if limits is not None else Limits()
     origins = OriginPolicy(allowed_origins)
     if broker is not None and database is None:
@@ -117,10 +137,17 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     link = open_broker(broker, broker_prefix, lease_ttl)  # checked before the store opens
     storage = open_store(data_dir, database, durability)
     bot_runner = runner if runner is not None else ProcessBotRunner()
+    signer = Signer.open(signing_key if signing_key is not None else
+                         Path(data_dir if data_dir is not None else default_data_dir()) / KEY_FILE)
     hub = Hub(storage, bot_runner, grace=grace, bot_delay=bot_delay, limits=limits, broker=link)
+    hub.signer = signer
+    health = Health(storage, link)
     catalog: list[dict[str, Any]] = []
     create_rate = RateLimiter(limits.create_rate)
     join_rate = RateLimiter(limits.join_rate)
+    account_db = AccountDb(lambda: storage.connection, postgres=not isinstance(storage, Storage))
+    accounts = Accounts(account_db, Passwords(passwords), limits)
+    hub.match_hooks = AccountHooks(account_db)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -143,12 +170,15 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
             sweeper.cancel()
             await hub.close()
             await link.close()
+            health.close()
             bot_runner.close()
             storage.close()
 
     app = FastAPI(title="cardplay", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
     app.state.storage = storage
+    app.state.signer = signer
+    app.state.accounts = accounts
 
     def body_error(e: TableError) -> JSONResponse:
         return JSONResponse({"error": str(e)}, status_code=e.status)
@@ -191,6 +221,15 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
         if not isinstance(body, dict):
             return _refusal(400, "the body is a JSON object")
         return body
+
+    # HEAD too: some load balancers ask with it (the same status, no body)
+    @app.api_route("/api/health", methods=["GET", "HEAD"])
+    async def api_health() -> Response:
+        status, body = await health.report()
+        return JSONResponse(body, status_code=status, headers={"Cache-Control": "no-store"})
+
+    app.include_router(account_router(accounts, hub, checked_body,
+                                      RateLimiter(limits.create_rate * 6), client_key))
 
     @app.get("/api/games")
     async def api_games() -> list[dict[str, Any]]:
@@ -240,13 +279,24 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
         body = await checked_body(request, create_rate, "new tables")
         if isinstance(body, Response):
             return body
+        account = accounts.account_of_scope(request.scope)
+        rated = body.get("rated", False)
+        try:
+            check_rated(rated, body.get("seats"), account is not None)
+        except AccountError as e:
+            return account_error(e)
         try:
             table, seat, token = hub.create_table(
                 body.get("game"), body.get("options"), body.get("seats") or [],
                 seed=body.get("seed"), name=body.get("name"),
-                client=client_key(request.scope), listed=body.get("listed", True))
+                client=client_key(request.scope), listed=body.get("listed", True),
+                contribution=body.get("contribution"))
         except TableError as e:
             return body_error(e)
+        if rated:
+            set_rated(account_db, table)
+        if account is not None and seat is not None:
+            seat_for_account(hub, account_db, table, seat, account)
         return JSONResponse({"table": table.id, "seat": seat, "token": token,
                              "url": f"/t/{table.id}", "invite": f"/join/{table.id}",
                              "watch": f"/watch/{table.id}", **table.fairness()},
@@ -257,10 +307,21 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
         body = await checked_body(request, join_rate, "seats taken", empty_ok=True)
         if isinstance(body, Response):
             return body
+        account = accounts.account_of_scope(request.scope)
+        found = hub.get(table_id)
+        if found is not None and found.stored.rated and account is None:
+            return account_error(AccountError(401, "not_signed_in", "a rated table seats "
+                                                                    "signed-in people only"))
+        if found is not None and found.stored.rated and account is not None and \
+                any(s.account == account.id for s in found.seats):
+            return account_error(AccountError(409, "already_seated", "you already sit at this "
+                                                                     "rated table"))
         try:
-            table, seat, token = hub.join(table_id, body.get("name"))
+            table, seat, token = hub.join(table_id, body.get("name"), body.get("contribution"))
         except TableError as e:
             return body_error(e)
+        if account is not None:
+            seat_for_account(hub, account_db, table, seat, account)
         return JSONResponse({"table": table.id, "seat": seat, "token": token,
                              "url": f"/t/{table.id}", **table.fairness()})
 
@@ -270,6 +331,10 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
         if table is None:
             raise HTTPException(404, "no table has this id")
         return table.summary()
+
+    @app.get("/api/keys")
+    async def api_keys() -> dict[str, Any]:
+        return signer.keys()
 
     @app.get("/api/tables/{table_id}/record")
     async def api_record(table_id: str) -> Response:
@@ -338,7 +403,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     def dispatch(conn: Connection, msg: dict[str, Any], mid: Any) -> None:
         kind = msg["type"]
         if kind == "hello":
-            hub.hello(conn, msg["table"], msg["token"], mid)
+            hub.hello(conn, msg["table"], msg["token"], mid, msg.get("contribution"))
         elif kind == "watch":
             hub.watch(conn, msg["table"], mid)
         elif kind == "move":
@@ -363,11 +428,30 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     @app.get("/t/{table_id}", include_in_schema=False)
     @app.get("/join/{table_id}", include_in_schema=False)
     @app.get("/watch/{table_id}", include_in_schema=False)
+    @app.get("/account", include_in_schema=False)
+    @app.get("/signin", include_in_schema=False)
+    @app.get("/signup", include_in_schema=False)
+    @app.get("/players/{table_id}", include_in_schema=False)
+    @app.get("/leaderboard/{table_id}", include_in_schema=False)
     async def page(table_id: str = "") -> FileResponse:
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return CardplayApp(app, ws)
+
+
+def check_rated(rated: Any, seats: Any, signed_in: bool) -> None:
+    """A table's ``rated`` flag: true or false; a rated table needs a signed-in creator and
+    no bot seat (AccountError 400 or 401)."""
+    if not isinstance(rated, bool):
+        raise AccountError(400, "bad_request", "'rated' is true or false")
+    if not rated:
+        return
+    if isinstance(seats, list) and any(not isinstance(s, dict) or s.get("kind") != "human"
+                                       for s in seats):
+        raise AccountError(400, "bot_seat", "a table with a bot seat is never rated")
+    if not signed_in:
+        raise AccountError(401, "not_signed_in", "sign in to create a rated table")
 
 
 class CardplayApp:

@@ -33,6 +33,7 @@ from .storage import (
     MoveConflict,
     StoredTable,
     lobby_entry,
+    merge_contribution,
     table_of_row,
     table_row,
 )
@@ -41,7 +42,6 @@ __all__ = ["MIGRATIONS", "PostgresStorage", "upgrade"]
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 _CAPS_LOCK = 0x6361707300  # the advisory lock of table creation (any fixed number)
-
 
 
 def sqlalchemy_url(url: str) -> str:
@@ -85,6 +85,12 @@ class PostgresStorage:
         if self._conn.closed:
             self._conn = self._connect()
         return self._conn
+
+    @property
+    def connection(self) -> psycopg.Connection[Any]:
+        """The connection (opened again after a loss), for the account rows kept in the same
+        database (accountdb.py)."""
+        return self._db
 
     def _read(self, sql: str, args: Any = None) -> list[tuple[Any, ...]]:
         """A read, tried once more on a fresh connection if the connection was lost (a read
@@ -138,6 +144,23 @@ class PostgresStorage:
         if status not in STATUSES:
             raise ValueError(f"unknown status {status!r}")
         self._db.execute("UPDATE tables SET status = %s WHERE id = %s", (status, table_id))
+
+    def add_contribution(self, table_id: str, seat: int, entry: dict[str, Any]
+                         ) -> list[dict[str, Any] | None]:
+        """Seat ``seat``'s part of the shuffle, kept only if the seat has none yet; every
+        seat's, as stored. The row is locked while it is merged: two processes adding two
+        seats' parts at once both keep theirs."""
+        with self._db.transaction():
+            row = self._db.execute("SELECT contributions, seats FROM tables WHERE id = %s "
+                                   "FOR UPDATE", (table_id,)).fetchone()
+            merged = merge_contribution(row, seat, entry)
+            self._db.execute("UPDATE tables SET contributions = %s WHERE id = %s",
+                             (json.dumps(merged), table_id))
+        return merged
+
+    def set_seed(self, table_id: str, seed: int) -> None:
+        """The deck seed, once every person's part is in (the same from any process)."""
+        self._db.execute("UPDATE tables SET seed = %s WHERE id = %s", (seed, table_id))
 
     def add_move(self, table_id: str, n: int, seat: int, move: str, finished: bool = False,
                  progress: tuple[list[Any], int] | None = None) -> None:

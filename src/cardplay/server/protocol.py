@@ -23,7 +23,7 @@ _STR = (str,)
 _INT = (int,)
 _ID = (str, int)
 CLIENT_TYPES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
-    "hello": {"table": (_STR, True), "token": (_STR, True)},
+    "hello": {"table": (_STR, True), "token": (_STR, True), "contribution": (_STR, False)},
     "watch": {"table": (_STR, True)},
     "move": {"move": (_STR, True), "version": (_INT, True)},
     "resync": {},
@@ -53,6 +53,8 @@ ERROR_CODES: dict[str, str] = {
     "busy": "a hint or review for this connection is still being worked out",
     "no_deal": "that deal is not finished",
     "unavailable": "the values could not be worked out",
+    "waiting": "the cards are not dealt yet: a person's seat is still to be taken",
+    "bad_contribution": "a contribution is 32 hexadecimal characters",
 }
 
 

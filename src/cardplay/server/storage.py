@@ -42,6 +42,7 @@ _ADDED_COLUMNS = {
     "creator": "TEXT", "bots_only": "INTEGER NOT NULL DEFAULT 0", "scores": "TEXT",
     "listed": "INTEGER NOT NULL DEFAULT 1",
     "deals": "INTEGER NOT NULL DEFAULT 0",
+    "server_seed": "INTEGER", "contributions": "TEXT", "rated": "INTEGER NOT NULL DEFAULT 0",
 }
 _INDEXES = """
 CREATE INDEX IF NOT EXISTS tables_lobby ON tables (status, created DESC, id DESC);
@@ -49,7 +50,8 @@ CREATE INDEX IF NOT EXISTS tables_creator ON tables (creator, status);
 CREATE INDEX IF NOT EXISTS tables_bots ON tables (bots_only, status);
 """
 _COLUMNS = ("id, game, options, seed, dealer, seats, created, finished, salt, commitment, "
-            "seed_source, status, creator, bots_only, scores, deals, listed")
+            "seed_source, status, creator, bots_only, scores, deals, listed, server_seed, "
+            "contributions, rated")
 # what a lobby page reads of each table, and the move count (MAX(n) of its moves)
 LOBBY_COLUMNS = ("id, game, options, seats, created, scores, deals, commitment, status, "
                  "(SELECT MAX(n) FROM moves WHERE table_id = tables.id)")
@@ -121,6 +123,22 @@ class StoredTable:
     scores: list[Any] | None = None
     deals: int = 0
     listed: bool = True  # False: an invite-only table, left out of the lobby's lists
+    rated: bool = False  # the match's end updates its players' ratings (accounts only)
+    # fairness scheme 2 (None: a table made before it): the seed committed to at creation, and
+    # per seat its contribution ({"value", "drawn"}; None for a bot's seat or one still to
+    # come). While a person's contribution is still to come, ``seed`` is 0, a placeholder
+    # that deals nothing: the deck seed is fixed from all of them (see ``dealing.py``)
+    server_seed: int | None = None
+    contributions: list[dict[str, Any] | None] | None = None
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the deck seed still waits for a person's contribution (no card is dealt)."""
+        if self.server_seed is None or self.seed_source != "server" or \
+                self.contributions is None:
+            return False
+        return any(s.get("kind") == "human" and c is None
+                   for s, c in zip(self.seats, self.contributions))
 
     def record(self) -> dict[str, Any]:
         """The match record that :func:`cardplay.replay` rebuilds (the seed commitment's
@@ -131,7 +149,11 @@ class StoredTable:
         if self.salt is not None:
             from ..fairness import fairness_header
 
-            rec["fairness"] = fairness_header(self.seed, self.salt, self.seed_source)
+            rec["fairness"] = fairness_header(
+                self.seed, self.salt, self.seed_source, server_seed=self.server_seed,
+                game=self.game, options=self.options, dealer=self.dealer,
+                seats=[str(s.get("kind")) for s in self.seats],
+                contributions=self.contributions, commitment=self.commitment)
         return rec
 
 
@@ -150,6 +172,8 @@ class Store(Protocol):
 
     @property
     def where(self) -> str: ...
+    @property
+    def connection(self) -> Any: ...
 
     def start_checkpointer(self, interval: float = 1.0) -> None: ...
     def close(self) -> None: ...
@@ -158,6 +182,9 @@ class Store(Protocol):
     def update_seats(self, table_id: str, seats: list[dict[str, Any]],
                      status: str | None = None) -> None: ...
     def set_status(self, table_id: str, status: str) -> None: ...
+    def add_contribution(self, table_id: str, seat: int, entry: dict[str, Any]
+                         ) -> list[dict[str, Any] | None]: ...
+    def set_seed(self, table_id: str, seed: int) -> None: ...
     def add_move(self, table_id: str, n: int, seat: int, move: str, finished: bool = False,
                  progress: tuple[list[Any], int] | None = None) -> None: ...
     def load(self, table_id: str) -> StoredTable | None: ...
@@ -191,7 +218,8 @@ def table_row(table: StoredTable) -> tuple[Any, ...]:
     return (table.id, table.game, json.dumps(table.options), table.seed, table.dealer,
             json.dumps(table.seats), table.created, table.finished, table.salt,
             table.commitment, table.seed_source, table.status, table.creator, table.bots_only,
-            json.dumps(table.scores), table.deals, table.listed)
+            json.dumps(table.scores), table.deals, table.listed, table.server_seed,
+            None if table.contributions is None else json.dumps(table.contributions), table.rated)
 
 
 def table_of_row(row: tuple[Any, ...], moves: list[tuple[int, str]]) -> StoredTable:
@@ -201,7 +229,21 @@ def table_of_row(row: tuple[Any, ...], moves: list[tuple[int, str]]) -> StoredTa
                        salt=row[8], commitment=row[9], seed_source=row[10] or "server",
                        status=row[11] or "open", creator=row[12], bots_only=bool(row[13]),
                        scores=json.loads(row[14]) if row[14] else None, deals=row[15] or 0,
-                       listed=bool(row[16]), moves=moves)
+                       listed=bool(row[16]), server_seed=row[17],
+                       contributions=json.loads(row[18]) if row[18] else None,
+                       rated=bool(row[19]), moves=moves)
+
+
+def merge_contribution(row: tuple[Any, ...] | None, seat: int, entry: dict[str, Any]
+                       ) -> list[dict[str, Any] | None]:
+    """A row's (contributions, seats) with seat ``seat``'s entry added unless it has one."""
+    if row is None:
+        raise KeyError("no table has this id")
+    seats = json.loads(row[1])
+    merged: list[dict[str, Any] | None] = json.loads(row[0]) if row[0] else [None] * len(seats)
+    if merged[seat] is None:
+        merged[seat] = entry
+    return merged
 
 
 def lobby_entry(r: tuple[Any, ...]) -> dict[str, Any]:
@@ -281,6 +323,11 @@ class Storage:
         return str(self.path)
 
     @property
+    def connection(self) -> sqlite3.Connection:
+        """The connection, for the account rows kept in the same database (accountdb.py)."""
+        return self._db
+
+    @property
     def journal_mode(self) -> str:
         return str(self._db.execute("PRAGMA journal_mode").fetchone()[0])
 
@@ -320,6 +367,21 @@ class Storage:
         if status not in STATUSES:
             raise ValueError(f"unknown status {status!r}")
         self._db.execute("UPDATE tables SET status = ? WHERE id = ?", (status, table_id))
+
+    def add_contribution(self, table_id: str, seat: int, entry: dict[str, Any]
+                         ) -> list[dict[str, Any] | None]:
+        """Seat ``seat``'s part of the shuffle, kept only if the seat has none yet; every
+        seat's, as stored. (One connection on one thread: nothing comes in between.)"""
+        row = self._db.execute("SELECT contributions, seats FROM tables WHERE id = ?",
+                               (table_id,)).fetchone()
+        merged = merge_contribution(row, seat, entry)
+        self._db.execute("UPDATE tables SET contributions = ? WHERE id = ?",
+                         (json.dumps(merged), table_id))
+        return merged
+
+    def set_seed(self, table_id: str, seed: int) -> None:
+        """The deck seed, once every person's part is in."""
+        self._db.execute("UPDATE tables SET seed = ? WHERE id = ?", (seed, table_id))
 
     def add_move(self, table_id: str, n: int, seat: int, move: str, finished: bool = False,
                  progress: tuple[list[Any], int] | None = None) -> None:

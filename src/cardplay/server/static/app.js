@@ -4,7 +4,9 @@ import { LANGUAGES, fourColour, lang, setFourColour, setLang, t } from "./texts.
 import { T, announce, banner, gameTitle, getJSON, h, httpError, levelName, loadCatalog, main, navigate,
   prettyText, redraw, saveSeat, seatName, setRouter, words, yourTables } from "./common.js";
 import { onCoach, onCoachError } from "./coach.js";
+import { newContribution } from "./proof.js";
 import { renderTable } from "./table.js";
+import { renderAccountNav, showAccount, showLeaderboard, showPlayer, showSignIn, whoAmI } from "./accounts.js";
 
 function applyChrome() {
   document.documentElement.lang = lang;
@@ -130,7 +132,11 @@ async function showLobby() {
     input.setAttribute("aria-invalid", ok ? "false" : "true");
     return ok;
   }
-  async function create(seats) {
+  // a rated table: offered to a signed-in person, for a table of people only (the server checks)
+  const rated = h("input", { type: "checkbox", id: "rated" });
+  const ratedBox = h("div", { class: "field check", hidden: true }, rated, h("label", { for: "rated", text: t("rated_table") }));
+  whoAmI().then((who) => { ratedBox.hidden = !who; });
+  async function create(seats, asRated) {
     err.textContent = "";
     const wrong = [...optsBox.querySelectorAll("input[data-option]")].filter((el) => el.getAttribute("aria-invalid") === "true");
     if (wrong.length) { wrong[0].focus(); return; }
@@ -139,10 +145,12 @@ async function showLobby() {
     localStorage.setItem("cardplay.level", levelSel.value);
     localStorage.setItem("cardplay.options." + gameSel.value, JSON.stringify(optionValues()));
     try {
+      const contribution = newContribution();
       const r = await getJSON("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ game: gameSel.value, options: optionValues(), seats, name: nameInput.value,
-          listed: !(unlisted.checked && seats.some((x, i) => i > 0 && x.kind === "human")) }) });
-      saveSeat(r.table, r.token, r.seat);
+        body: JSON.stringify({ game: gameSel.value, options: optionValues(), seats, name: nameInput.value, contribution,
+          listed: !(unlisted.checked && seats.some((x, i) => i > 0 && x.kind === "human")),
+          ...(asRated ? { rated: true } : {}) }) });
+      saveSeat(r.table, r.token, r.seat, contribution);
       navigate(r.url);
     } catch (e) { err.textContent = httpError(e, "create_error"); }
   }
@@ -155,7 +163,7 @@ async function showLobby() {
     for (const sel of seatsBox.querySelectorAll("select[data-seat]")) {
       seats.push(sel.value === "human" ? { kind: "human" } : { kind: "bot", level: sel.value.slice(4) });
     }
-    create(seats);
+    create(seats, rated.checked && !ratedBox.hidden);
   } }, t("create_table"));
   form.addEventListener("submit", (e) => e.preventDefault());
   form.append(
@@ -167,6 +175,7 @@ async function showLobby() {
     h("div", { class: "field" }, h("label", { for: "name", text: t("your_name") }), nameInput),
     h("fieldset", { class: "field" }, h("legend", { text: t("seats") }), seatsBox),
     h("div", { class: "field check" }, unlisted, h("label", { for: "unlisted", text: t("unlisted") })),
+    ratedBox,
     h("div", { class: "row" }, createBtn));
   renderOptions();
 
@@ -216,9 +225,10 @@ async function showJoin(id) {
     err.textContent = "";
     localStorage.setItem("cardplay.name", name.value);
     try {
+      const contribution = newContribution();
       const r = await getJSON(`/api/tables/${id}/join`, { method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ name: name.value }) });
-      saveSeat(id, r.token, r.seat);
+        body: JSON.stringify({ name: name.value, contribution }) });
+      saveSeat(id, r.token, r.seat, contribution);
       navigate("/t/" + id, true);
     } catch (e) { err.textContent = httpError(e, "join_error"); }
   };
@@ -241,6 +251,7 @@ function openTable(id, watch) {
     hint: null, reviews: {}, coach: null, reviewShown: null, hold: null, onTable: null, outgoing: null, prevPublic: null, steady: null });
   const saved = watch ? null : localStorage.getItem("cardplay.token." + id);
   T.token = saved ? JSON.parse(saved).token : null;
+  T.contribution = saved ? JSON.parse(saved).contribution || null : null;
   if (!watch && !T.token) {
     main().replaceChildren(h("p", { text: t("no_seat") }),
       h("p", { class: "row" }, h("a", { href: "/join/" + id, "data-link": "1", text: t("join_seat") }),
@@ -260,7 +271,9 @@ function connect() {
   T.ws = ws; T.closing = false;
   ws.onopen = () => {
     T.retry = 0;
-    ws.send(JSON.stringify(T.token ? { type: "hello", table: T.id, token: T.token } : { type: "watch", table: T.id }));
+    // the seat's random part rides along: the server takes it if the seat has none yet
+    ws.send(JSON.stringify(T.token ? { type: "hello", table: T.id, token: T.token, ...(T.contribution ? { contribution: T.contribution } : {}) }
+      : { type: "watch", table: T.id }));
   };
   ws.onmessage = (e) => onMessage(JSON.parse(e.data));
   ws.onclose = () => {
@@ -286,7 +299,7 @@ function onMessage(msg) {
     if (old && msg.last && msg.version > old.version) {
       const who = msg.last.seat === T.seat ? null : seatName(msg.last.seat, msg.seats);
       let text = who ? t("played", { who, move: prettyText(msg.last.move) }) : t("you_played", { move: prettyText(msg.last.move) });
-      if (T.seat !== null && msg.view.to_move === T.seat && !msg.is_over) text += " " + t("your_turn");
+      if (T.seat !== null && msg.view && msg.view.to_move === T.seat && !msg.is_over) text += " " + t("your_turn");
       announce(text);
     }
     if (!msg.full && msg.reply_to === undefined && T.status && !T.statusBad) T.status = "";
@@ -323,6 +336,11 @@ function route() {
   if ((r = /^\/watch\/([\w-]+)$/.exec(path))) return openTable(r[1], true);
   closeSocket(); T.state = null; T.seat = null;
   if ((r = /^\/join\/([\w-]+)$/.exec(path))) return showJoin(r[1]);
+  const failed = (e) => main().replaceChildren(h("p", { class: "error", role: "alert", text: e.message }));
+  if (path === "/signin" || path === "/signup") return showSignIn(path === "/signup");
+  if (path === "/account") return showAccount().catch(failed);
+  if ((r = /^\/players\/([^/]+)$/.exec(path))) return showPlayer(decodeURIComponent(r[1])).catch(failed);
+  if ((r = /^\/leaderboard\/([\w-]+)$/.exec(path))) return showLeaderboard(r[1]).catch(failed);
   return showLobby().catch((e) => main().replaceChildren(h("p", { class: "error", role: "alert", text: e.message })));
 }
 document.addEventListener("click", (e) => {
@@ -338,12 +356,13 @@ setRouter(route);
 
 // A module runs once the page is parsed (modules are deferred): the page can be set up at once.
 applyChrome();
+renderAccountNav();
 document.getElementById("lang").addEventListener("change", async (e) => {
   const value = /** @type {HTMLSelectElement} */ (e.target).value;
   // the same language again changes nothing: no page built anew under the reader's hands (the
   // words now come over the network, so a rebuild would land a moment after the choice)
   if (value === lang) return;
-  await setLang(value); applyChrome();
+  await setLang(value); applyChrome(); renderAccountNav();
   if (T.state) redraw(); else route();
 });
 document.getElementById("four-colour").addEventListener("change", (e) => {

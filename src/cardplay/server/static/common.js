@@ -115,8 +115,10 @@ export async function getJSON(url, opts) {
   let body = null;
   try { body = await r.json(); } catch (e) { body = null; }
   if (!r.ok) {
-    const e = /** @type {Error & {status?: number}} */ (new Error((body && (body.error || body.detail)) || r.statusText));
+    // the account routes answer {"error": code, "message": text}; the older ones {"error": text}
+    const e = /** @type {Error & {status?: number, code?: string}} */ (new Error((body && (body.message || body.error || body.detail)) || r.statusText));
     e.status = r.status;
+    if (body && body.message) e.code = body.error;
     throw e;
   }
   return body;
@@ -149,10 +151,11 @@ export async function yourTables() {
   yourCache = { at: Date.now(), list: out };
   return out;
 }
-/* seats this browser holds, by table: {token, seat, at} (at: when it was taken, for "your tables") */
-export function saveSeat(table, token, seat) {
+/* seats this browser holds, by table: {token, seat, at, contribution} (at: when it was taken, for
+   "your tables"; contribution: the random part it sent for the shuffle, shown by the record's check) */
+export function saveSeat(table, token, seat, contribution) {
   yourCache = { at: 0, list: [] };
-  localStorage.setItem("cardplay.token." + table, JSON.stringify({ token, seat, at: Date.now() }));
+  localStorage.setItem("cardplay.token." + table, JSON.stringify({ token, seat, at: Date.now(), contribution: contribution || null }));
 }
 export function savedSeats() {
   const out = [];
@@ -167,7 +170,7 @@ export function savedSeats() {
 /* ------------------------------------------------------------------ the table in play */
 export const T = { ws: null, id: null, token: null, seat: null, state: null, welcome: null, previous: null,
   seenPrevious: -1, retry: 0, closing: false, pending: false, selected: new Set(), lastVersion: -1,
-  status: "", statusBad: false, shownTrick: false };
+  status: "", statusBad: false, shownTrick: false, contribution: null, proof: null };
 
 /* Bots get names, one per seat (the catalogue's bot_name_0 to _5), so that the bots at a table
    are told apart in the log and on the score sheet. */
