@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from .conftest import LiveServer
 from .test_browser import play_one
+from .test_browser_table import code_words, screen_text
 
 SHOTS = Path("/tmp/cardplay-shots")
 PASSWORD = "correct horse battery"
@@ -56,6 +57,41 @@ def test_sign_up_sign_out_sign_in(live: LiveServer, page: Page) -> None:
     page.locator("#acct-submit").click()
     expect(page.locator("#player-h")).to_have_text("Ana")
     assert page.request.get(live.url + "/api/me").json()["name"] == "Ana"
+
+
+def test_the_account_pages_in_german(live: LiveServer, page: Page) -> None:
+    """The lobby's language choice carries to the account pages: their words come from the
+    German catalogue, none of them left in English."""
+    page.goto(live.url + "/")
+    page.select_option("#lang", "de")
+    expect(page.locator("#nav-signup")).to_have_text("Registrieren")
+    expect(page.locator("#nav-signin")).to_have_text("Anmelden")
+    expect(page.locator("#nav-leaderboard")).to_have_text("Rangliste")
+    page.locator("#nav-signup").click()
+    expect(page.locator("#acct-h")).to_have_text("Registrieren")
+    assert page.title() == "Registrieren · cardplay"
+    assert code_words(screen_text(page), "de") == []
+    page.locator("#acct-name").fill("Lena")
+    page.locator("#acct-password").fill(PASSWORD)
+    page.locator("#acct-submit").click()
+    expect(page.locator("#player-h")).to_have_text("Lena")
+    expect(page.locator("main h2").first).to_have_text("Wertungen")
+    assert code_words(screen_text(page), "de") == []
+    page.locator("#nav-account").click()
+    expect(page.locator("#account-h")).to_have_text("Dein Konto: Lena")
+    expect(page.locator("#sessions li")).to_contain_text("(dieser Browser)")
+    assert code_words(screen_text(page), "de") == []
+    page.locator("#sign-out").click()
+    expect(page.locator("#nav-signin")).to_have_text("Anmelden")
+    page.locator("#nav-signin").click()
+    page.locator("#acct-name").fill("lena")
+    page.locator("#acct-password").fill("wrong password")
+    page.locator("#acct-submit").click()
+    expect(page.locator("#acct-error")).to_have_text("Name oder Passwort ist falsch.")
+    page.locator("#nav-leaderboard").click()
+    expect(page.locator("#board-h")).to_contain_text("Rangliste: ")
+    expect(page.locator("main")).to_contain_text("Noch keine.")
+    assert code_words(screen_text(page), "de") == []
 
 
 def test_a_guests_history_comes_into_a_new_account(live: LiveServer, page: Page) -> None:
