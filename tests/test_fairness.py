@@ -266,6 +266,23 @@ def test_a_seat_whose_contribution_the_server_drew_is_marked() -> None:
     assert record["seed"] == deck_seed(SERVER_SEED, [MINE, "ab" * 16])
 
 
+def test_verify_says_a_drawn_part_in_one_sentence_in_each_language(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(make_record(seats=("human", "human"), contributions=[
+        {"value": MINE, "drawn": False}, {"value": "ab" * 16, "drawn": True}])))
+    lines = {}
+    for lang in ("en", "de"):
+        assert cli.main(["--lang", lang, "verify", str(path)]) == 0
+        lines[lang] = capsys.readouterr().out.splitlines()
+    assert f"  seat 1: contribution {MINE}" in lines["en"]
+    assert f"  seat 2: contribution {'ab' * 16} (drawn by the server: the seat sent none)" \
+        in lines["en"]
+    assert f"  Platz 1: Zufallsanteil {MINE}" in lines["de"]
+    assert f"  Platz 2: Zufallsanteil {'ab' * 16} (vom Server gezogen: der Platz hat keinen " \
+        "geschickt)" in lines["de"]
+
+
 # ---- the test vectors of docs/protocol.md
 
 
