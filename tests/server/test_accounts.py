@@ -530,3 +530,12 @@ def test_secure_follows_a_trusted_proxys_forwarded_proto(live: Any) -> None:
     r = httpx.post(live.url + "/api/session", json=body)
     assert r.status_code == 200
     assert "secure" not in [p.strip().lower() for p in r.headers["set-cookie"].split(";")]
+
+
+def test_the_page_asks_who_is_signed_in_without_a_failure(client: TestClient) -> None:
+    # the page's own question answers a guest 200 with no name (a 401 is logged by browsers)
+    guest = client.get("/api/session")
+    assert guest.status_code == 200 and guest.json() == {"name": None}
+    assert client.get("/api/me").status_code == 401  # the contract's question stays as it is
+    assert sign_up(client, "Asker").status_code == 201
+    assert client.get("/api/session").json() == {"name": "Asker"}

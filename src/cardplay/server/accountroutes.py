@@ -5,6 +5,7 @@ content type, size and rate checks, as every other state-changing request); erro
 ``{"error": code, "message": text}`` (:class:`.accounts.AccountError`). The contract is
 DESIGN.md section 6; docs/protocol.md documents it with the routes added here:
 
+* ``GET /api/session``: ``{"name"}``, null for a guest (always 200: the page's question);
 * ``GET /api/me``: ``{"name", "sessions": [{"id", "created", "seen", "agent", "current"}]}``;
 * ``DELETE /api/me/sessions/{id}``: end one session of the account (204);
 * ``DELETE /api/me {"password"}``: delete the account (204; its games stay, anonymised);
@@ -101,6 +102,14 @@ def account_router(accounts: Accounts, hub: Any, checked_body: CheckedBody,
         response = Response(status_code=204)
         response.headers["Set-Cookie"] = cookie_header("", is_https(request.scope), 0)
         return response
+
+    # The page asks who is signed in on every load. /api/me answers a guest 401 (the contract),
+    # which a browser logs as a failed resource on every page; this asks without failing.
+    @router.get("/api/session")
+    async def api_session(request: Request) -> Response:
+        account = accounts.account_of_scope(request.scope)
+        return JSONResponse({"name": None if account is None else account.name},
+                            headers={"Cache-Control": "no-store"})
 
     @router.get("/api/me")
     async def api_me(request: Request) -> Response:

@@ -1,7 +1,7 @@
 /* cardplay browser UI: accounts. The header's sign-in link (or the account's name), the sign-in and
    sign-up forms, the account page (sessions, deletion), a player's page (ratings, recent games,
    unfinished tables to resume) and a game's leaderboard. The session is an HttpOnly cookie that
-   this script never sees: it asks GET /api/me who is signed in. */
+   this script never sees: it asks GET /api/session who is signed in. */
 import { lang, t } from "./texts.js";
 import { gameTitle, getJSON, h, loadCatalog, main, navigate, saveSeat, savedSeats } from "./common.js";
 
@@ -11,7 +11,10 @@ let me;
 /* who is signed in (asked once, and again after signing in or out) */
 export async function whoAmI() {
   if (me === undefined) {
-    try { me = await getJSON("/api/me"); } catch (e) { me = null; }
+    try {
+      const asked = /** @type {{name: string | null}} */ (await getJSON("/api/session"));
+      me = asked.name ? { name: asked.name } : null;
+    } catch (e) { me = null; }
   }
   return me;
 }
