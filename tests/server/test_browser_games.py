@@ -127,10 +127,7 @@ def script_errors(page: Page) -> list[str]:
     page.on("pageerror", lambda e: errors.append(str(e)))
 
     def console(msg: ConsoleMessage) -> None:
-        # the header asks GET /api/me who is signed in: its 401 for a guest is the contract
-        # (DESIGN.md 6), which Chromium logs as a failed resource, not an error of the scripts
-        if msg.type == "error" and not (msg.text.startswith("Failed to load resource")
-                                        and msg.location.get("url", "").endswith("/api/me")):
+        if msg.type == "error":
             errors.append(msg.text)
 
     page.on("console", console)
