@@ -29,7 +29,7 @@ class Bot(Protocol):
 
 from .random import RandomBot  # noqa: E402
 
-LEVELS = ("random", "heuristic", "fast", "strong")
+LEVELS = ("random", "heuristic", "fast", "strong", "expert")
 
 
 def _declared_bots(game: Game) -> Bots:
