@@ -38,6 +38,7 @@ from cardplay.arena import wilson_interval
 from cardplay.bots import LEVELS, build, searcher_of
 from cardplay.bots import load as load_bot
 from cardplay.builtin.sixty_six import VU_SCHNAPSEN_OPTIONS
+from cardplay.declaration import Searcher
 from cardplay.engine import Deal
 
 try:
@@ -227,6 +228,21 @@ def opponent(name: str, rng: random.Random) -> Any:
     raise ValueError(f"unknown opponent {name!r}; valid: {', '.join(OPPONENTS)}")
 
 
+# Sixty-Six declares no expert level (the candidate measured no stronger than strong: docs/bots.md,
+# issue 33); ``--bot expert`` plays the candidate: strong's settings, inference from 64 weighted
+# worlds and imperfect-information ISMCTS playouts.
+EXPERT_CANDIDATE = "cardplay.bots.sixty_six_expert:expert_bot"
+
+
+def _searcher(level: str) -> Searcher:
+    bots = GAME.declaration.bots
+    if level == "expert" and (bots is None or "expert" not in bots.levels):
+        strong = searcher_of("strong", GAME)
+        return dataclasses.replace(strong, settings={**strong.settings, "inference": 64},
+                                   factory=EXPERT_CANDIDATE)
+    return searcher_of(level, GAME)
+
+
 def our_bot(level: str, bot_seed: int, budget_only: bool, iterations: int | None = None,
             extra: tuple[tuple[str, Any], ...] = ()) -> Any:
     """Our bot of a level; ``budget_only``: its searcher without the seconds cap, a safety net
@@ -234,8 +250,9 @@ def our_bot(level: str, bot_seed: int, budget_only: bool, iterations: int | None
     it the moves depend only on the seeds); ``iterations``: its search budget instead of the
     level's (to spend a faster engine on more iterations at the same time per move); ``extra``:
     other settings of its searcher (``--set inference=64``), for ablations."""
-    if (budget_only or iterations or extra) and level not in ("random", "heuristic"):
-        searcher = searcher_of(level, GAME)
+    if (budget_only or iterations or extra or level == "expert") \
+            and level not in ("random", "heuristic"):
+        searcher = _searcher(level)
         settings = dict(searcher.settings)
         if budget_only:
             settings["seconds"] = None

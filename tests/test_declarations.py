@@ -160,9 +160,8 @@ def test_declared_bots_load(name: str) -> None:
     game = cardplay.load(name)
     decl = game.declaration
     assert decl.bots is not None
-    # every game has fast and strong; expert only where it beats strong (docs/bots.md)
-    assert set(decl.bots.levels) == ({"fast", "strong", "expert"} if name == "sixty-six"
-                                     else {"fast", "strong"})
+    # expert only where it beats strong: nowhere yet (docs/bots.md, issue 33)
+    assert set(decl.bots.levels) == {"fast", "strong"}
     for level in ("random", "heuristic", *decl.bots.levels):
         bot = bots.load(level, game, seed=1)
         deal = game.deal(seed=5)

@@ -68,13 +68,15 @@ def test_a_playout_takes_a_led_ten_with_the_cheapest_winner() -> None:
     assert found >= 3
 
 
-def test_the_expert_level_is_offered_where_declared_only() -> None:
+def test_the_expert_searcher_plays_and_no_game_offers_an_expert_level_yet() -> None:
     game = cardplay.load("sixty-six")
-    bot = load("expert", game, seed=3)
+    bot = expert_bot(game, seed=3, iterations=200, inference=16)
+    assert bot.phase1 is not None and bot.phase1.rollout is playout_move
     deal = game.deal(seed=4)
-    seat = deal.to_move
-    assert seat is not None
-    assert bot.choose(deal.view(seat)) in deal.legal_moves()
-    assert expert_bot(game, seed=1, iterations=50).phase1 is not None
-    with pytest.raises(ValueError, match="unknown bot level 'expert' for two-ten-jack"):
-        load("expert", cardplay.load("two-ten-jack"))
+    while deal.to_move is not None:
+        seat = deal.to_move
+        deal.play(bot.choose(deal.view(seat)) if seat == 0 else deal.legal_moves()[0])
+    assert deal.result is not None
+    # measured no stronger than strong (docs/bots.md), so no game declares it
+    with pytest.raises(ValueError, match="unknown bot level 'expert' for sixty-six"):
+        load("expert", game)

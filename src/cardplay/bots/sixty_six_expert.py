@@ -1,4 +1,4 @@
-"""Sixty-Six's expert level: ISMCTS whose playouts are played by imperfect-information players.
+"""A Sixty-Six expert candidate: ISMCTS whose playouts are played by imperfect-information players.
 
 Wisser's Doktor Schnaps (IJCAI 2015) corrects PIMC's assumption that every player sees every
 card: a world's value is not its perfect-information solution but what players who see only their
@@ -11,6 +11,10 @@ randomness so the playouts of one world differ. That is Wisser's correction at t
 random playout, so the iteration budget stays; the worlds are drawn with inference from the
 opponent's recorded moves (:mod:`cardplay.bots.inference`), and once the talon is closed or
 exhausted the exact solver plays as in ``strong``.
+
+It measured no stronger than ``strong`` (docs/bots.md, issue 33), so no game declares it as its
+``expert`` level; it stays as a searcher to build on (``build(Searcher("factory", settings,
+factory="cardplay.bots.sixty_six_expert:expert_bot"), game, seed)``).
 """
 
 from __future__ import annotations
@@ -81,7 +85,7 @@ def playout_move(deal: Deal, rng: random.Random) -> int:
 
 
 def expert_bot(game: Game, seed: int | None = None, **settings: Any) -> PIMCBot:
-    """The expert level: :class:`~cardplay.bots.sixty_six_solver.PIMCBot` with ISMCTS in phase
+    """The candidate: :class:`~cardplay.bots.sixty_six_solver.PIMCBot` with ISMCTS in phase
     1 playing out with :func:`playout_move` (``settings`` as PIMCBot's)."""
     bot = PIMCBot(game, seed=seed, **settings)
     if bot.phase1 is not None:

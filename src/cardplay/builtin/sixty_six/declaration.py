@@ -251,14 +251,6 @@ BOTS = Bots(
                                        "max_nodes": 10_000, "move_nodes": 60_000,
                                        "closed_worlds": 16, "enumerate_limit": 60},
                            factory=_PIMC),
-        # `expert`: strong's search with inference from the opponent's moves (64 weighted
-        # worlds) and ISMCTS playouts by a player who sees only its own hand (Wisser's
-        # correction of PIMC; cardplay/bots/sixty_six_expert.py).
-        "expert": Searcher("factory", {"iterations": 1500, "seconds": 0.9, "worlds": 12,
-                                       "max_nodes": 10_000, "move_nodes": 60_000,
-                                       "closed_worlds": 16, "enumerate_limit": 60,
-                                       "inference": 64},
-                           factory="cardplay.bots.sixty_six_expert:expert_bot"),
     },
     reads_history=True,
     exact="cardplay.bots.sixty_six_solver:exact_values",
