@@ -79,7 +79,9 @@ def test_arena_command_rejects_bad_input(argv: list[str]) -> None:
 def test_levels_load_for_every_game() -> None:
     for name in cardplay.games():
         game = cardplay.load(name)
-        for level in cardplay.bots.LEVELS:
+        declared = game.declaration.bots
+        assert declared is not None
+        for level in ("random", "heuristic", *declared.levels):
             bot = cardplay.bots.load(level, game, seed=1)
             deal = game.deal(seed=1)
             seat = deal.to_move

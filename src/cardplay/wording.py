@@ -205,7 +205,7 @@ def rules_text(declaration: Declaration, options: Mapping[str, Any], lang: str =
 
 
 _LEVEL_WORDS = {"random": "level_random", "heuristic": "level_heuristic", "fast": "level_fast",
-                "strong": "level_strong"}
+                "strong": "level_strong", "expert": "level_expert"}
 
 
 def level_name(level: str, tr: Translator) -> str:

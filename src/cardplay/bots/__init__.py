@@ -5,8 +5,9 @@ seat, and it sees nothing but that view.
 
 The levels: ``random`` (uniform legal moves) for every game; ``heuristic``, ``fast`` and
 ``strong`` as the game declares them (``game.declaration.bots``): its heuristic, and for each
-search level a :class:`~cardplay.declaration.Searcher` with its budget. Which searcher plays each
-game, and why (every figure with its command), is in ``docs/bots.md``.
+search level a :class:`~cardplay.declaration.Searcher` with its budget; ``expert`` only where a
+game declares it (none does yet: issue 33's candidate measured no stronger than ``strong``).
+Which searcher plays each game, and why (every figure with its command), is in ``docs/bots.md``.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ class Bot(Protocol):
 
 from .random import RandomBot  # noqa: E402
 
-LEVELS = ("random", "heuristic", "fast", "strong")
+LEVELS = ("random", "heuristic", "fast", "strong", "expert")
 
 
 def _declared_bots(game: Game) -> Bots:

@@ -30,6 +30,7 @@ from typing import Any
 
 from ..engine import Game, Move, View, derive_seed
 from ..engine.registry import load
+from .inference import OpponentModel, heuristic_model
 from .random import RandomBot
 from .rollout import PolicyRolloutBot, pick_candidates
 
@@ -106,12 +107,16 @@ def _margin(result: Sequence[int], seat: int) -> float:
 
 
 def evaluate(view: View, level: str = "strong", seed: int | None = None,
-             moves: Sequence[Move | str] = (), worlds: int | None = None) -> Evaluation:
+             moves: Sequence[Move | str] = (), worlds: int | None = None,
+             inference: bool = True) -> Evaluation:
     """The value of every legal move of ``view``'s seat, which must be to move.
 
     Exact where the game's evaluator can answer, else sampled over the level's worlds (or
     ``worlds`` of them). Where a decision has more than :data:`MAX_MOVES` legal moves, a spread
     of them is valued, plus every move in ``moves`` (a review passes the move that was played).
+    With ``inference`` (as the search levels play) each sampled world counts in proportion to the
+    likelihood of the other seats' recorded moves in it (:mod:`cardplay.bots.inference`); the
+    exact values never depend on it.
     """
     if worlds is not None and worlds < 2:
         raise ValueError("an evaluation samples at least 2 worlds (a standard error needs two)")
@@ -135,11 +140,11 @@ def evaluate(view: View, level: str = "strong", seed: int | None = None,
             exact, worlds = answer
             values = {game.move(c).text: float(v) for c, v in exact.items()}
             return Evaluation(view.seat, values, dict.fromkeys(values, 0.0), True, worlds, level)
-    return _sampled(game, view, level, rng, wanted, worlds)
+    return _sampled(game, view, level, rng, wanted, worlds, inference)
 
 
 def _sampled(game: Game, view: View, level: str, rng: random.Random,
-             wanted: Sequence[str], worlds: int | None) -> Evaluation:
+             wanted: Sequence[str], worlds: int | None, inference: bool) -> Evaluation:
     policy_name, budget = BUDGETS[level]
     if worlds is None:
         worlds = budget
@@ -159,6 +164,12 @@ def _sampled(game: Game, view: View, level: str, rng: random.Random,
     roller = PolicyRolloutBot(game, policy, seed=rng.getrandbits(63),
                               light_views=bots is None or not bots.reads_history)
     me = view.seat
+    # The model's only randomness is the heuristic's tie-breaks, reseeded at every decision it
+    # judges: a constant seed leaves the evaluation's own draws as they were without it.
+    model = heuristic_model(game, 0) if inference and view.history and level != "random" \
+        else None
+    if model is not None:
+        return _weighted(game, view, level, rng, cands, worlds, roller, model)
     sums = [0.0] * len(cands)
     squares = [0.0] * len(cands)
     n = 0
@@ -187,4 +198,44 @@ def _sampled(game: Game, view: View, level: str, rng: random.Random,
         var = max(squares[i] / n - mean * mean, 0.0) * n / (n - 1) if n > 1 else 0.0
         values[text] = mean
         errors[text] = math.sqrt(var / n)
+    return Evaluation(me, values, errors, False, n, level)
+
+
+def _weighted(game: Game, view: View, level: str, rng: random.Random, cands: Sequence[int],
+              worlds: int, roller: PolicyRolloutBot, model: OpponentModel) -> Evaluation:
+    """The sampled values with every world weighted by the opponent model (self-normalised
+    importance sampling: the uniform sampler proposes, the likelihood of the recorded moves
+    weights), each with the standard error of a weighted mean."""
+    me = view.seat
+    samples: list[tuple[float, list[float]]] = []
+    for _ in range(worlds):
+        try:
+            world = game.sample_deal(view, rng)
+        except ValueError:
+            break
+        rollout_seed = rng.getrandbits(63)
+        log_w = model.log_likelihood(world, me)
+        row = []
+        for code in cands:
+            d = world.copy()
+            d.apply_code(code)
+            row.append(_margin(roller.rollout(d, rollout_seed), me))
+        samples.append((log_w, row))
+    n = len(samples)
+    if n == 0:
+        raise NoWorld(f"{view.game}: no world consistent with this view could be sampled")
+    top = max(lw for lw, _ in samples)
+    weights = [math.exp(lw - top) for lw, _ in samples]
+    total = sum(weights)
+    values: dict[str, float] = {}
+    errors: dict[str, float] = {}
+    for i, code in enumerate(cands):
+        text = game.move(code).text
+        mean = sum(w * row[i] for w, (_, row) in zip(weights, samples)) / total
+        # The delta-method variance of a ratio estimator, with the unweighted n/(n-1) correction
+        # so that equal weights give the plain standard error.
+        spread = sum((w * (row[i] - mean)) ** 2 for w, (_, row) in zip(weights, samples))
+        var = spread / (total * total) * (n / (n - 1) if n > 1 else 0.0)
+        values[text] = mean
+        errors[text] = math.sqrt(var)
     return Evaluation(me, values, errors, False, n, level)

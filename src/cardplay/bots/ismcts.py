@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 
 from ..engine import Deal, Game, Move, View
+from .inference import DEFAULT_NOISE, WorldPool, heuristic_model
 
 __all__ = ["ISMCTSBot", "RolloutPolicy", "scaled_rewards"]
 
@@ -82,7 +83,8 @@ class ISMCTSBot:
     def __init__(self, game: Game, seed: int | None = None, iterations: int = 1000,
                  seconds: float | None = None, exploration: float = 0.7,
                  rollout: RolloutPolicy | None = None, max_rollout_moves: int = 10_000,
-                 stop_early: bool = True) -> None:
+                 stop_early: bool = True, inference: int = 0,
+                 noise: float = DEFAULT_NOISE) -> None:
         if iterations < 1:
             raise ValueError("ISMCTSBot needs at least one iteration per move")
         self.game = game
@@ -93,6 +95,10 @@ class ISMCTSBot:
         self.rollout = rollout or random_rollout
         self.max_rollout_moves = max_rollout_moves
         self.stop_early = stop_early
+        # ``inference``: worlds are drawn from a pool of that many, weighted by the opponents'
+        # recorded moves (:mod:`cardplay.bots.inference`); 0 samples them uniformly.
+        self.inference = inference
+        self.model = heuristic_model(game, self.rng.getrandbits(63), noise) if inference else None
         self.last_iterations = 0
 
     def choose(self, view: View) -> Move:
@@ -117,13 +123,18 @@ class ISMCTSBot:
         # plus the one it starts with: its logarithm is read from a table.
         logs = _logs(budget + 1)
         sqrt = math.sqrt
+        if self.model is not None and view.history:
+            sample = WorldPool(game, view, rng, self.model, self.inference).draw
+        else:
+            def sample() -> Deal:
+                return game.sample_deal(view, rng)
         while it < budget:
             if deadline is not None and it and time.perf_counter() > deadline:
                 break
             if stop_early and it & 15 == 0 and it and _decided(root, budget - it):
                 break
             it += 1
-            world = game.sample_deal(view, rng)
+            world = sample()
             node = root
             path = [root]
             # Selection and expansion.

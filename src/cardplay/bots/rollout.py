@@ -37,6 +37,7 @@ from types import MappingProxyType
 
 from ..cards import CARD_OBJECTS
 from ..engine import Deal, Game, Move, View, derive_seed
+from .inference import DEFAULT_NOISE, WorldPool, heuristic_model
 
 __all__ = ["PolicyRolloutBot", "deal_value", "pick_candidates"]
 
@@ -106,7 +107,8 @@ class PolicyRolloutBot:
                  seconds: float | None = None, max_candidates: int = 6,
                  switch_z: float = 1.5, min_gain: float = 0.02, switch_worlds: int = 4,
                  light_views: bool = False, look_every: int | None = None,
-                 max_rollout_moves: int = 2000) -> None:
+                 max_rollout_moves: int = 2000, inference: int = 0,
+                 noise: float = DEFAULT_NOISE) -> None:
         if worlds < 1:
             raise ValueError("PolicyRolloutBot needs at least one world per decision")
         self.game = game
@@ -130,6 +132,10 @@ class PolicyRolloutBot:
         self.light_views = light_views
         self.look_every = look_every
         self.max_rollout_moves = max_rollout_moves
+        # ``inference``: worlds drawn from a pool of that many weighted by the opponents'
+        # recorded moves (:mod:`cardplay.bots.inference`); 0 samples them uniformly.
+        self.inference = inference
+        self.model = heuristic_model(game, self.rng.getrandbits(63), noise) if inference else None
         self.last_worlds = 0
         self.last_values: dict[int, float] = {}
 
@@ -165,13 +171,14 @@ class PolicyRolloutBot:
         w = 0
         self._spent = 0
         switch_to = 0
+        sample = self._sampler(view)
         while w < self.worlds:
             if deadline is not None and w and time.perf_counter() > deadline:
                 break
             if self.decisions is not None and self._spent >= self.decisions:
                 break
             try:
-                world = game.sample_deal(view, rng)
+                world = sample()
             except ValueError:
                 # Twenty's sampler gives up on a few very constrained views of one option mix
                 # (exact counts with compulsory draws: see its sample_deal); the base policy's
@@ -206,6 +213,16 @@ class PolicyRolloutBot:
         if best_i and self._gain_bounds(w, diff_sum[best_i], diff_sq[best_i])[0] > 0:
             return cands[best_i]
         return base_code
+
+    def _sampler(self, view: View) -> Callable[[], Deal]:
+        """Draws the worlds of one decision: weighted by inference when it is on."""
+        game, rng = self.game, self.rng
+        if self.model is not None and view.history:
+            try:
+                return WorldPool(game, view, rng, self.model, self.inference).draw
+            except ValueError:
+                pass  # the sampler gives up on this view (see search): so will every draw
+        return lambda: game.sample_deal(view, rng)
 
     def _gain_bounds(self, w: int, diff_sum: float, diff_sq: float) -> tuple[float, float]:
         """How far a challenger's paired mean gain over the base move lies above the switching

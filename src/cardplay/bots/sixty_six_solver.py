@@ -32,6 +32,7 @@ from typing import Any
 from ..builtin.sixty_six import CLOSE, EXCHANGE, SixtySixDeal
 from ..engine import Game, Move, View
 from . import Bot
+from .inference import DEFAULT_NOISE, heuristic_model
 from .ismcts import ISMCTSBot
 
 __all__ = ["POINT_VALUE", "WIN_VALUE", "PIMCBot", "evaluate", "exact_values", "margin_of",
@@ -357,7 +358,8 @@ class PIMCBot:
     def __init__(self, game: Game, seed: int | None = None, worlds: int = 8, depth: int = 2,
                  max_nodes: int = 10_000, move_nodes: int = 60_000, closed_worlds: int = 16,
                  enumerate_limit: int = 60, seconds: float | None = 3.0,
-                 iterations: int | None = None, follower: Bot | None = None) -> None:
+                 iterations: int | None = None, follower: Bot | None = None,
+                 inference: int = 0, noise: float = DEFAULT_NOISE) -> None:
         self.game = game
         self.rng = random.Random(seed)
         self.worlds = worlds
@@ -374,8 +376,12 @@ class PIMCBot:
         # against the heuristic, 200 duplicate deals).
         self.phase1: ISMCTSBot | None = None
         if iterations is not None:
-            self.phase1 = ISMCTSBot(game, seed=seed, iterations=iterations, seconds=seconds)
+            self.phase1 = ISMCTSBot(game, seed=seed, iterations=iterations, seconds=seconds,
+                                    inference=inference, noise=noise)
         self.follower = follower
+        # With ``inference`` (a pool size for ISMCTS), every world searched here also counts
+        # in proportion to the likelihood of the opponent's recorded moves in it.
+        self.model = heuristic_model(game, self.rng.getrandbits(63), noise) if inference else None
 
     def choose(self, view: View) -> Move:
         legal = view.legal_moves
@@ -390,16 +396,18 @@ class PIMCBot:
                 return self.game.code_of(self.follower.choose(view))
             return self.phase1.search(view)
         totals: dict[int, float] = {}
-        counts: dict[int, int] = {}
+        weights: dict[int, float] = {}
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         nodes = worlds = 0
         close_worst = _INF
+        model = self.model if view.public["stock"] else None
         for world, depth in self._worlds(view):
             codes = _ordered(world, True)
             values, used = self._values(world, view.seat, codes, depth)
+            weight = 1.0 if model is None else math.exp(model.log_likelihood(world, view.seat))
             for code, v in values.items():
-                totals[code] = totals.get(code, 0.0) + v
-                counts[code] = counts.get(code, 0) + 1
+                totals[code] = totals.get(code, 0.0) + weight * v
+                weights[code] = weights.get(code, 0.0) + weight
             if CLOSE in values:
                 close_worst = min(close_worst, values[CLOSE])
             nodes += used
@@ -413,8 +421,8 @@ class PIMCBot:
             # Each world's closed game is solved seeing the opponent's hand, which the closer
             # will not see: the average overrates closing (measured: half the closes failed).
             # So a close counts only as much as in its worst world: the bot closes when sure.
-            totals[CLOSE] = close_worst * counts[CLOSE]
-        return max(totals, key=lambda c: (totals[c] / counts[c], -c))
+            totals[CLOSE] = close_worst * weights[CLOSE]
+        return max(totals, key=lambda c: (totals[c] / weights[c], -c))
 
     def _values(self, world: SixtySixDeal, seat: int, codes: list[int],
                 depth: int | None) -> tuple[dict[int, int], int]:
