@@ -81,6 +81,9 @@ MESSAGES: dict[str, dict[str, str]] = {
                                      "(default: {default})",
         "help_limit_bot_table_moves": "moves after which a table of bots only stops "
                                       "(default: {default})",
+        "help_limit_table_moves": "moves after which a table with people stops "
+                                  "(default: {default})",
+        "help_limit_move_rate": "moves one client may send per minute (default: {default})",
         "help_limit_evict_after": "seconds with nobody connected before a table leaves memory; "
                                   "its record is kept (default: {default})",
         "help_limit_max_body": "bytes of an HTTP request body (default: {default})",
@@ -323,6 +326,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                                      "(по умолчанию {default})",
         "help_limit_bot_table_moves": "после скольких ходов стол только из ботов "
                                       "останавливается (по умолчанию {default})",
+        "help_limit_table_moves": "после скольких ходов стол с людьми останавливается "
+                                  "(по умолчанию {default})",
+        "help_limit_move_rate": "ходов, которые один клиент может послать в минуту "
+                                "(по умолчанию {default})",
         "help_limit_evict_after": "секунд без подключений, после которых стол выгружается из "
                                   "памяти; запись сохраняется (по умолчанию {default})",
         "help_limit_max_body": "байт в теле HTTP-запроса (по умолчанию {default})",

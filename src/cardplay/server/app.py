@@ -51,9 +51,10 @@ from .catalog import game_catalog
 from .hub import Connection, Hub, TableError
 from .limits import Limits, RateLimiter
 from .lobby import DEFAULT_PAGE, CursorError, lobby, lobby_list
+from .outage import DOWN
 from .protocol import ProtocolError, error_message, parse_client_message
 from .security import InputError, OriginPolicy, parse_json
-from .storage import open_store
+from .storage import StoreUnavailable, open_store
 
 __all__ = ["STATIC", "CardplayApp", "create_app"]
 
@@ -118,6 +119,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     catalog: list[dict[str, Any]] = []
     create_rate = RateLimiter(limits.create_rate)
     join_rate = RateLimiter(limits.join_rate)
+    move_rate = RateLimiter(limits.move_rate)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -146,6 +148,13 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     app = FastAPI(title="cardplay", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
     app.state.storage = storage
+
+    @app.exception_handler(StoreUnavailable)
+    async def store_down(request: Request, e: StoreUnavailable) -> Response:
+        # any request that needed the database while it is down: answered at once, 503
+        hub.outage.noticed(e)
+        return JSONResponse({"error": "unavailable", "message": DOWN}, status_code=503,
+                            headers={"Retry-After": "2"})
 
     def body_error(e: TableError) -> JSONResponse:
         return JSONResponse({"error": str(e)}, status_code=e.status)
@@ -287,6 +296,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
             await send({"type": "websocket.close", "code": code})
 
         conn = Connection(send_text, close)
+        client = client_key(scope)
         writer = asyncio.create_task(conn.writer())
 
         def not_joined_in_time() -> None:
@@ -308,15 +318,28 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
                 try:
                     msg = parse_client_message(text if text is not None else frame.get("bytes"))
                     mid = msg.get("id")
+                    if msg["type"] == "move":
+                        wait = move_rate.allow(client)
+                        if wait > 0:
+                            raise ProtocolError("rate", f"too many moves from this client: at "
+                                                        f"most {move_rate.capacity:g} a minute; "
+                                                        f"try again in {wait:.1f} s")
                     dispatch(conn, msg, mid)
+                except StoreUnavailable as e:  # whatever needed the database: an answer
+                    hub.outage.noticed(e)
+                    conn.post(error_message("unavailable", DOWN, mid))
                 except ProtocolError as e:
                     conn.post(error_message(e.code, e.message,
                                             e.reply_to if e.reply_to is not None else mid))
                     if e.code == "stale" and conn.table is not None:
-                        hub.resync(conn)
+                        with contextlib.suppress(StoreUnavailable):  # the error said enough
+                            hub.resync(conn)
         finally:
             join_deadline.cancel()
-            hub.leave(conn)
+            try:
+                hub.leave(conn)
+            except StoreUnavailable as e:  # the seat is let go in memory all the same
+                hub.outage.noticed(e)
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await asyncio.wait_for(writer, timeout=1.0)
 

@@ -9,8 +9,9 @@ and gets a ``stale`` error.
 
 The hub owns its parts, each in its own module: :mod:`.lifecycle` (caps, status, grace timers,
 eviction, closing), :mod:`.botdriver` (the bots' turns), :mod:`.coaching` (hints and reviews)
-and :mod:`.cluster` (several processes on one store: catching up, presence, leases). Every move
-is applied and stored in :meth:`Hub._apply`; a match ends there (:meth:`Hub._match_finished`).
+and :mod:`.cluster` (several processes on one store: catching up, presence, leases), and
+:mod:`.outage` (the store down: undoing, settling doubtful moves, recovering). Every move is
+applied and stored in :meth:`Hub._apply`; a match ends there (:meth:`Hub._match_finished`).
 """
 
 from __future__ import annotations
@@ -36,15 +37,17 @@ from ..engine import (
 from ..fairness import commit, new_salt
 from .botdriver import BotDriver
 from .botpool import BotRunner
+from .bounds import match_too_long
 from .broker import Broker
 from .cluster import Cluster
 from .coaching import Coach
 from .connection import Connection
 from .lifecycle import Lifecycle
 from .limits import Limits, caps_refusal
+from .outage import Outage
 from .protocol import PROTOCOL_VERSION, ProtocolError
 from .security import InputError, check_seed, clean_text
-from .storage import CapRefusal, MoveConflict, Store, StoredTable, seat_status
+from .storage import CapRefusal, MoveConflict, Store, StoredTable, StoreUnavailable, seat_status
 from .tables import Seat, Table, TableError, table_of
 from .tables import hash_token as _hash  # under its old name, which tests import from here
 
@@ -80,6 +83,7 @@ class Hub:
         self.cluster = Cluster(self)
         self.bots = BotDriver(self)
         self.coach = Coach(self)
+        self.outage = Outage(self)
 
     def track(self, task: asyncio.Task[None]) -> None:
         """Keep a task of the hub's until it ends (so that :meth:`close` can cancel it)."""
@@ -89,22 +93,7 @@ class Hub:
     # ---- loading and creating
 
     def load_all(self) -> int:
-        """Rebuild every table the lobby lists that was played within the eviction age; older
-        ones become idle (they load when someone asks for them). Finished ones load on demand."""
-        count = 0
-        cutoff = time.time() - self.limits.evict_after
-        for stored, last_active in self.storage.live_tables():
-            if last_active < cutoff and not stored.bots_only:
-                self.storage.set_status(stored.id, "idle")
-                continue
-            if self._rebuild(stored) is not None:
-                count += 1
-        now = time.monotonic()
-        for table in self.tables.values():  # nobody is connected after a restart
-            for seat in table.seats:
-                if seat.claimed:
-                    seat.away_since = now
-        return count
+        return self.lifecycle.load_all()
 
     def _rebuild(self, stored: StoredTable) -> Table | None:
         try:
@@ -115,11 +104,15 @@ class Hub:
             return None
         assert isinstance(match, Match)
         table = Table(self, stored, match)
+        now = time.monotonic()
+        for seat in table.seats:  # nobody is connected here to a table just read
+            if seat.claimed:
+                seat.away_since = now
         self.tables[stored.id] = table
         if stored.status == "idle":  # someone asked for it again: it is listed again
             self.lifecycle.set_status(table, seat_status(stored.seats))
         elif stored.status == "stopped":
-            table.stopped = self.lifecycle.stop_reason()
+            table.stopped = self.lifecycle.stop_reason(table)
         return table
 
     def get(self, table_id: str) -> Table | None:
@@ -162,6 +155,10 @@ class Hub:
             raise TableError(str(e)) from None
         if not isinstance(seats, (list, tuple)):
             raise TableError("'seats' is a list of seats")
+        if any(isinstance(s, Mapping) and s.get("kind") == "human" for s in seats):
+            too_long = match_too_long(game)  # bots alone are bounded by their move limit
+            if too_long is not None:
+                raise TableError(too_long)
         seat_list = list(seats)
         if len(seat_list) != game.players:
             raise TableError(f"{game.name} with these options has {game.players} seats; "
@@ -258,13 +255,17 @@ class Hub:
             raise TableError("every seat at this table is taken; you may watch", status=409)
         seat = table.seats[free[0]]
         token = secrets.token_urlsafe(18)
-        seat.token_hash = _hash(token)
+        seat_dicts = [s.stored() for s in table.seats]
+        seat_dicts[seat.index] = {**seat_dicts[seat.index], "token_hash": _hash(token),
+                                  "name": seat_name}
+        status = seat_status(seat_dicts)
+        # stored first: a store that is down refuses the seat and nothing here changes
+        self.storage.update_seats(table.id, seat_dicts, status)
+        seat.token_hash = seat_dicts[seat.index]["token_hash"]
         seat.name = seat_name
         seat.away_since = time.monotonic()
-        seat_dicts = [s.stored() for s in table.seats]
         table.stored.seats = seat_dicts
-        table.stored.status = seat_status(seat_dicts)
-        self.storage.update_seats(table.id, seat_dicts, table.stored.status)
+        table.stored.status = status
         self.broker.publish(table.id, {"seats": 1})
         table.presence_changed()
         return table, seat.index, token
@@ -286,6 +287,7 @@ class Hub:
             seat = self._seat_of(table, digest)
         if seat is None:
             raise ProtocolError("bad_token")
+        self.outage.settle(table)
         if self.broker.shared:
             self.cluster.catch_up(table, broadcast=False)
         conn.table, conn.seat = table, seat.index
@@ -311,6 +313,7 @@ class Hub:
         table = self.get(table_id)
         if table is None:
             raise ProtocolError("no_table", f"no table has the id {table_id!r}")
+        self.outage.settle(table)
         if self.broker.shared:
             self.cluster.catch_up(table, broadcast=False)
         conn.table, conn.seat = table, None
@@ -355,6 +358,7 @@ class Hub:
 
     def resync(self, conn: Connection, reply_to: Any = None) -> None:
         table = table_of(conn)
+        self.outage.settle(table)
         if self.broker.shared:  # a notice may have been lost: the store has every move
             self.cluster.catch_up(table)
         conn.post(table.state(conn.seat, True, reply_to=reply_to))
@@ -376,10 +380,14 @@ class Hub:
         table = table_of(conn)
         if conn.seat is None:
             raise ProtocolError("not_seated")
+        if self.outage.settle(table):  # a doubtful move of an outage was stored after all
+            raise ProtocolError("stale", f"the state is at version {table.version}")
         if self.broker.shared and isinstance(version, int) and version > table.version:
             self.cluster.catch_up(table)  # another process stored moves this one has not heard of
         if table.is_over:
             raise ProtocolError("over")
+        if table.stopped is not None or self.lifecycle.stop_at_limit(table):
+            raise ProtocolError("over", table.stopped)
         if version != table.version:
             raise ProtocolError("stale", f"the state is at version {table.version}, "
                                          f"not {version}")
@@ -391,6 +399,8 @@ class Hub:
 
     def _apply(self, table: Table, seat: int, text: str,
                reply: tuple[Connection, Any] | None = None) -> None:
+        if self.outage.settle(table):  # a doubtful move was stored: this one came too late
+            raise ProtocolError("stale", f"the state is at version {table.version}")
         match = table.match
         n = table.version
         deals = len(match.deals)
@@ -407,19 +417,22 @@ class Hub:
                                   progress=progress)
         except MoveConflict:
             # another process stored move n first: take the table as stored, with its move
-            self.cluster.reload(table)
+            try:
+                self.cluster.reload(table)
+            except StoreUnavailable as e:  # gone between the two calls: undo in memory
+                raise self.outage.failed_write(table, e) from None
             table.broadcast(skip=reply[0] if reply is not None else None)
             self.kick(table)
             raise ProtocolError("stale", f"another move was made first; the state is at "
                                          f"version {table.version}") from None
-        except Exception as e:  # the disk refused: undo by rebuilding from what is stored
+        except StoreUnavailable as e:  # the database is down: undo from memory, not from it
+            log.warning("storing move %d of table %s failed: %s", n, table.id, e)
+            raise self.outage.failed_write(table, e) from None
+        except Exception:  # the disk refused: undo from the moves held in memory
             log.exception("storing move %d of table %s failed", n, table.id)
-            stored = self.storage.load(table.id)
-            if stored is not None:
-                rebuilt = replay(stored.record())
-                assert isinstance(rebuilt, Match)
-                table.match = rebuilt
-            raise ProtocolError("storage", f"the move could not be stored: {e}") from None
+            self.outage.undo(table)
+            raise ProtocolError("storage", "the move could not be stored; nothing "
+                                           "changed") from None
         table.stored.moves.append((seat, canonical))
         if match.is_over:
             table.stored.status = "over"

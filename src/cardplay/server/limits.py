@@ -29,6 +29,11 @@ class Limits:
     bot_tables_per_client: int = 2  # tables of bots only, playing, created by one client
     max_bot_tables: int = 16  # tables of bots only, playing, in all
     bot_table_moves: int = 5000  # moves after which a table of bots only is stopped
+    # moves after which a table with people is stopped: far above any match the longest
+    # options allow (:mod:`.bounds`), so that only a client moving for its own sake reaches it
+    table_moves: int = 20000
+    # moves one client may send per minute (burst of the same size): a person needs far fewer
+    move_rate: float = 1200.0
     evict_after: float = 1800.0  # seconds with no connection before a table leaves memory
     max_body: int = 16384  # bytes of an HTTP request body
     ws_max_size: int = 16384  # bytes of a WebSocket frame, refused before it is buffered

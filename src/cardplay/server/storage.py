@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 __all__ = ["LIVE", "STATUSES", "CapRefusal", "MoveConflict", "Storage", "Store",
-           "StoredTable", "default_data_dir", "open_store", "seat_status"]
+           "StoreUnavailable", "StoredTable", "default_data_dir", "open_store", "seat_status"]
 
 # open: a person's seat is free; playing: every seat taken; over: the match ended; idle: left
 # by everyone for longer than the eviction age (out of memory and the lobby, resumable);
@@ -82,6 +82,16 @@ class CapRefusal(Exception):
 
 class MoveConflict(Exception):
     """Move number n of a table is already stored: another process stored it first."""
+
+
+class StoreUnavailable(Exception):
+    """The store cannot be reached now (a database outage); nothing of the call is known to be
+    stored. ``ambiguous``: the connection died after a write was sent, so the write may have
+    committed all the same: only a read of the store, once it is back, can tell."""
+
+    def __init__(self, message: str, ambiguous: bool = False) -> None:
+        super().__init__(message)
+        self.ambiguous = ambiguous
 
 
 def _conflict(e: sqlite3.IntegrityError, table_id: str, n: int) -> Exception:
@@ -170,6 +180,7 @@ class Store(Protocol):
     def count(self, statuses: tuple[str, ...] = LIVE, *, creator: str | None = None,
               bots_only: bool | None = None) -> int: ...
     def move_count(self, table_id: str) -> int: ...
+    def ping(self) -> None: ...
 
 
 def open_store(data_dir: str | os.PathLike[str] | None, database: str | None = None,
@@ -424,3 +435,7 @@ class Storage:
     def move_count(self, table_id: str) -> int:
         return int(self._db.execute("SELECT COUNT(*) FROM moves WHERE table_id = ?",
                                     (table_id,)).fetchone()[0])
+
+    def ping(self) -> None:
+        """A read that only checks the store answers (one file on this machine: it does)."""
+        self._db.execute("SELECT 1").fetchone()
