@@ -100,8 +100,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "help_limit_ws_ping_interval": "seconds between WebSocket pings (default: {default})",
         "help_limit_ws_ping_timeout": "seconds to answer a ping before the socket is closed "
                                       "(default: {default})",
-        "help_limit_max_coaching": "hints and reviews worked out at once, in all; they share the "
-                                   "bots' workers (default: {default})",
+        "help_limit_max_coaching": "hints and reviews worked out at once, in all, in workers of "
+                                   "their own (default: {default})",
         "help_allow_origin": "a web origin (https://host[:port]) besides the server's own whose "
                              "pages may act here; repeatable; * allows any (default: none)",
         "help_verify_file": "a match record downloaded from the server (JSON)",
@@ -346,8 +346,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "help_limit_ws_ping_interval": "секунд между пингами WebSocket (по умолчанию {default})",
         "help_limit_ws_ping_timeout": "секунд на ответ на пинг, затем соединение закрывается "
                                       "(по умолчанию {default})",
-        "help_limit_max_coaching": "подсказок и разборов, считаемых одновременно, всего; они "
-                                   "делят процессы ботов (по умолчанию {default})",
+        "help_limit_max_coaching": "подсказок и разборов, считаемых одновременно, всего, в "
+                                   "своих процессах (по умолчанию {default})",
         "help_allow_origin": "веб-источник (https://хост[:порт]), кроме собственного, чьи "
                              "страницы могут действовать здесь; можно несколько; * — любой "
                              "(по умолчанию никакой)",

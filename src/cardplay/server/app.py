@@ -45,7 +45,7 @@ from starlette.types import Receive, Scope, Send
 import cardplay
 
 from ..wording import rules_text
-from .botpool import BotRunner, ProcessBotRunner
+from .botpool import BotRunner, ProcessBotRunner, ThreadBotRunner
 from .broker import open_broker
 from .catalog import game_catalog
 from .hub import Connection, Hub, TableError
@@ -96,7 +96,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
                durability: str = "normal", limits: Limits | None = None,
                allowed_origins: Iterable[str] = (), database: str | None = None,
                broker: str | None = None, broker_prefix: str = "cardplay",
-               lease_ttl: float = 3.0) -> CardplayApp:
+               lease_ttl: float = 3.0, coach_runner: BotRunner | None = None) -> CardplayApp:
     """The app over one data directory. ``runner`` runs the bots (default: worker processes);
     ``grace`` is how long a person may be away before a bot holds the seat; ``bot_delay`` a
     pause before each bot move, so that people can follow the play. ``limits`` bounds what
@@ -107,7 +107,11 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     in ``data_dir``; ``broker`` (a ``redis://`` URL) connects this process with the others on
     that database: each table's changes reach every process, and one process at a time (the
     holder of the table's lease, ``lease_ttl`` seconds unless renewed) drives its bots and
-    timers. ``broker_prefix`` names this site's keys and channels in Redis."""
+    timers. ``broker_prefix`` names this site's keys and channels in Redis.
+
+    ``coach_runner`` works out hints and reviews, apart from the bots (default: worker
+    processes of their own at a lower priority, ``limits.max_coaching`` of them; a thread
+    when ``runner`` was given, as in tests)."""
     limits = limits if limits is not None else Limits()
     origins = OriginPolicy(allowed_origins)
     if broker is not None and database is None:
@@ -116,6 +120,10 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     storage = open_store(data_dir, database, durability)
     bot_runner = runner if runner is not None else ProcessBotRunner()
     hub = Hub(storage, bot_runner, grace=grace, bot_delay=bot_delay, limits=limits, broker=link)
+    if coach_runner is None:
+        coach_runner = ThreadBotRunner(limits.max_coaching) if runner is not None else \
+            ProcessBotRunner(limits.max_coaching, niceness=10)
+    hub.coach.runner = coach_runner
     catalog: list[dict[str, Any]] = []
     create_rate = RateLimiter(limits.create_rate)
     join_rate = RateLimiter(limits.join_rate)
@@ -143,6 +151,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
             await hub.close()
             await link.close()
             bot_runner.close()
+            coach_runner.close()
             storage.close()
 
     app = FastAPI(title="cardplay", lifespan=lifespan, docs_url=None, redoc_url=None)

@@ -43,7 +43,7 @@ class Limits:
     join_timeout: float = 30.0  # seconds a WebSocket may stay open before hello or watch
     ws_ping_interval: float = 20.0  # seconds between the server's WebSocket pings
     ws_ping_timeout: float = 20.0  # seconds to answer a ping before the socket is closed
-    # hints and reviews worked out at once, in all: they share the bots' workers
+    # hints and reviews worked out at once, in all: the workers of their own (not the bots')
     max_coaching: int = 2
 
     def __post_init__(self) -> None:
