@@ -11,11 +11,13 @@ their own move cap and take any value the game accepts.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..engine import Game
+from .tables import TableError
 
-__all__ = ["MATCH_CAPS", "match_too_long"]
+__all__ = ["MATCH_CAPS", "check_match_length", "match_too_long"]
 
 # game -> option -> the largest value accepted at a table with people: each a match of at most
 # a few thousand moves, well under the move cap
@@ -36,3 +38,12 @@ def match_too_long(game: Game) -> str | None:
             return (f"{game.name}: option {name}={value} makes a longer match than this server "
                     f"plays with people; it takes at most {most} here")
     return None
+
+
+def check_match_length(game: Game, seats: Sequence[Any]) -> None:
+    """:class:`TableError` when a person sits at ``seats`` and the match is too long; a table
+    of bots only is bounded by its own move cap instead."""
+    if any(isinstance(s, Mapping) and s.get("kind") == "human" for s in seats):
+        too_long = match_too_long(game)
+        if too_long is not None:
+            raise TableError(too_long)

@@ -37,7 +37,7 @@ from ..engine import (
 from ..fairness import commit, new_salt
 from .botdriver import BotDriver
 from .botpool import BotRunner
-from .bounds import match_too_long
+from .bounds import check_match_length
 from .broker import Broker
 from .cluster import Cluster
 from .coaching import Coach
@@ -155,10 +155,7 @@ class Hub:
             raise TableError(str(e)) from None
         if not isinstance(seats, (list, tuple)):
             raise TableError("'seats' is a list of seats")
-        if any(isinstance(s, Mapping) and s.get("kind") == "human" for s in seats):
-            too_long = match_too_long(game)  # bots alone are bounded by their move limit
-            if too_long is not None:
-                raise TableError(too_long)
+        check_match_length(game, seats)
         seat_list = list(seats)
         if len(seat_list) != game.players:
             raise TableError(f"{game.name} with these options has {game.players} seats; "
@@ -380,8 +377,6 @@ class Hub:
         table = table_of(conn)
         if conn.seat is None:
             raise ProtocolError("not_seated")
-        if self.outage.settle(table):  # a doubtful move of an outage was stored after all
-            raise ProtocolError("stale", f"the state is at version {table.version}")
         if self.broker.shared and isinstance(version, int) and version > table.version:
             self.cluster.catch_up(table)  # another process stored moves this one has not heard of
         if table.is_over:
