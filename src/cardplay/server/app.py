@@ -54,18 +54,19 @@ from .accountroutes import account_router
 from .accountroutes import error as account_error
 from .accounts import AccountError, Accounts
 from .accountseats import AccountHooks, seat_for_account, set_rated
-from .botpool import BotRunner, ProcessBotRunner
+from .botpool import BotRunner, ProcessBotRunner, ThreadBotRunner
 from .broker import open_broker
 from .catalog import game_catalog
 from .health import Health
 from .hub import Connection, Hub, TableError
 from .limits import Limits, RateLimiter
 from .lobby import DEFAULT_PAGE, CursorError, lobby, lobby_list
+from .outage import DOWN
 from .passwords import PRODUCTION, PasswordConfig, Passwords
 from .protocol import ProtocolError, error_message, parse_client_message
 from .security import InputError, OriginPolicy, parse_json
 from .signing import KEY_FILE, Signer
-from .storage import Storage, default_data_dir, open_store
+from .storage import Storage, StoreUnavailable, default_data_dir, open_store
 
 __all__ = ["STATIC", "CardplayApp", "create_app"]
 
@@ -109,7 +110,8 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
                broker: str | None = None, broker_prefix: str = "cardplay",
                lease_ttl: float = 3.0,
                signing_key: str | os.PathLike[str] | None = None,
-               passwords: PasswordConfig = PRODUCTION) -> CardplayApp:
+               passwords: PasswordConfig = PRODUCTION,
+               coach_runner: BotRunner | None = None) -> CardplayApp:
     """The app over one data directory. ``runner`` runs the bots (default: worker processes);
     ``grace`` is how long a person may be away before a bot holds the seat; ``bot_delay`` a
     pause before each bot move, so that people can follow the play. ``limits`` bounds what
@@ -126,7 +128,11 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     ``signing-key.pem`` in the data directory, made on first start); the processes of one site
     share one key.
 
-    ``passwords``: Argon2id's cost (production by default; tests pass a cheap one)."""
+    ``passwords``: Argon2id's cost (production by default; tests pass a cheap one).
+
+    ``coach_runner`` works out hints and reviews, apart from the bots (default: worker
+    processes of their own at a lower priority, ``limits.max_coaching`` of them; a thread
+    when ``runner`` was given, as in tests)."""
     limits = limits if limits is not None else Limits()
     origins = OriginPolicy(allowed_origins)
     if broker is not None and database is None:
@@ -138,10 +144,15 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
                          Path(data_dir if data_dir is not None else default_data_dir()) / KEY_FILE)
     hub = Hub(storage, bot_runner, grace=grace, bot_delay=bot_delay, limits=limits, broker=link)
     hub.signer = signer
+    if coach_runner is None:
+        coach_runner = ThreadBotRunner(limits.max_coaching) if runner is not None else \
+            ProcessBotRunner(limits.max_coaching, niceness=10)
+    hub.coach.runner = coach_runner
     health = Health(storage, link)
     catalog: list[dict[str, Any]] = []
     create_rate = RateLimiter(limits.create_rate)
     join_rate = RateLimiter(limits.join_rate)
+    move_rate = RateLimiter(limits.move_rate)
     account_db = AccountDb(lambda: storage.connection, postgres=not isinstance(storage, Storage))
     accounts = Accounts(account_db, Passwords(passwords), limits)
     hub.match_hooks = AccountHooks(account_db)
@@ -169,6 +180,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
             await link.close()
             health.close()
             bot_runner.close()
+            coach_runner.close()
             storage.close()
 
     app = FastAPI(title="cardplay", lifespan=lifespan, docs_url=None, redoc_url=None)
@@ -176,6 +188,13 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     app.state.storage = storage
     app.state.signer = signer
     app.state.accounts = accounts
+
+    @app.exception_handler(StoreUnavailable)
+    async def store_down(request: Request, e: StoreUnavailable) -> Response:
+        # any request that needed the database while it is down: answered at once, 503
+        hub.outage.noticed(e)
+        return JSONResponse({"error": "unavailable", "message": DOWN}, status_code=503,
+                            headers={"Retry-After": "2"})
 
     def body_error(e: TableError) -> JSONResponse:
         return JSONResponse({"error": str(e)}, status_code=e.status)
@@ -352,6 +371,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
             await send({"type": "websocket.close", "code": code})
 
         conn = Connection(send_text, close)
+        client = client_key(scope)
         writer = asyncio.create_task(conn.writer())
 
         def not_joined_in_time() -> None:
@@ -373,15 +393,28 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
                 try:
                     msg = parse_client_message(text if text is not None else frame.get("bytes"))
                     mid = msg.get("id")
+                    if msg["type"] == "move":
+                        wait = move_rate.allow(client)
+                        if wait > 0:
+                            raise ProtocolError("rate", f"too many moves from this client: at "
+                                                        f"most {move_rate.capacity:g} a minute; "
+                                                        f"try again in {wait:.1f} s")
                     dispatch(conn, msg, mid)
+                except StoreUnavailable as e:  # whatever needed the database: an answer
+                    hub.outage.noticed(e)
+                    conn.post(error_message("unavailable", DOWN, mid))
                 except ProtocolError as e:
                     conn.post(error_message(e.code, e.message,
                                             e.reply_to if e.reply_to is not None else mid))
                     if e.code == "stale" and conn.table is not None:
-                        hub.resync(conn)
+                        with contextlib.suppress(StoreUnavailable):  # the error said enough
+                            hub.resync(conn)
         finally:
             join_deadline.cancel()
-            hub.leave(conn)
+            try:
+                hub.leave(conn)
+            except StoreUnavailable as e:  # the seat is let go in memory all the same
+                hub.outage.noticed(e)
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await asyncio.wait_for(writer, timeout=1.0)
 

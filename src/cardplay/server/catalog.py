@@ -11,6 +11,7 @@ from typing import Any
 
 from .. import bots
 from ..engine import game_class, games, load
+from .bounds import MATCH_CAPS
 
 __all__ = ["game_catalog"]
 
@@ -30,6 +31,8 @@ def game_catalog() -> list[dict[str, Any]]:
         for option in entry["options"]:
             values = option.get("values")
             option["choices"] = [v["value"] for v in values] if values is not None else None
+            # the most a table with people takes here (None: what the game itself accepts)
+            option["server_max"] = MATCH_CAPS.get(name, {}).get(option["name"])
         levels = [level for level in bots.LEVELS if _offers(level, game)]
         entry.update({"available": True, "min_players": cls.min_players,
                       "max_players": cls.max_players, "levels": levels})
