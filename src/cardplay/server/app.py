@@ -6,9 +6,10 @@ HTTP (JSON):
 * ``GET /api/games/{name}/rules?lang=en|ru``: the rules of a game for players, as text;
 * ``GET /api/tables``: open tables (a person's seat is free) and tables in play, a page at a
   time (``?list=open|playing&limit=&cursor=``);
-* ``POST /api/tables``: a new table ``{"game", "options", "seats", "seed"?, "name"?, "listed"?}``
-  (``listed: false``: invite-only, in no lobby list); the caller
-  takes the first person's seat: ``{"table", "seat", "token", "url", "invite", "watch"}``;
+* ``POST /api/tables``: a new table ``{"game", "options", "seats", "seed"?, "name"?, "listed"?,
+  "clock"?}`` (``listed: false``: invite-only, in no lobby list; ``clock``: see clocks.py);
+  the caller takes the first person's seat:
+  ``{"table", "seat", "token", "url", "invite", "watch"}``;
 * ``POST /api/tables/{id}/join``: an invite link's opener takes a free seat: ``{"seat", "token"}``;
 * ``GET /api/tables/{id}``: a table's summary; ``GET /api/tables/{id}/record``: its match record
   once the match is over.
@@ -48,6 +49,7 @@ from ..wording import rules_text
 from .botpool import BotRunner, ProcessBotRunner
 from .broker import open_broker
 from .catalog import game_catalog
+from .clocks import UNSET, ClockRules
 from .hub import Connection, Hub, TableError
 from .limits import Limits, RateLimiter
 from .lobby import DEFAULT_PAGE, CursorError, lobby, lobby_list
@@ -95,7 +97,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
                durability: str = "normal", limits: Limits | None = None,
                allowed_origins: Iterable[str] = (), database: str | None = None,
                broker: str | None = None, broker_prefix: str = "cardplay",
-               lease_ttl: float = 3.0) -> CardplayApp:
+               lease_ttl: float = 3.0, clock_rules: ClockRules | None = None) -> CardplayApp:
     """The app over one data directory. ``runner`` runs the bots (default: worker processes);
     ``grace`` is how long a person may be away before a bot holds the seat; ``bot_delay`` a
     pause before each bot move, so that people can follow the play. ``limits`` bounds what
@@ -106,7 +108,8 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     in ``data_dir``; ``broker`` (a ``redis://`` URL) connects this process with the others on
     that database: each table's changes reach every process, and one process at a time (the
     holder of the table's lease, ``lease_ttl`` seconds unless renewed) drives its bots and
-    timers. ``broker_prefix`` names this site's keys and channels in Redis."""
+    timers. ``broker_prefix`` names this site's keys and channels in Redis. ``clock_rules``
+    bounds the tables' time controls (``ClockRules()``: the defaults, see clocks.py)."""
     limits = limits if limits is not None else Limits()
     origins = OriginPolicy(allowed_origins)
     if broker is not None and database is None:
@@ -114,7 +117,8 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     link = open_broker(broker, broker_prefix, lease_ttl)  # checked before the store opens
     storage = open_store(data_dir, database, durability)
     bot_runner = runner if runner is not None else ProcessBotRunner()
-    hub = Hub(storage, bot_runner, grace=grace, bot_delay=bot_delay, limits=limits, broker=link)
+    hub = Hub(storage, bot_runner, grace=grace, bot_delay=bot_delay, limits=limits, broker=link,
+              clock_rules=clock_rules)
     catalog: list[dict[str, Any]] = []
     create_rate = RateLimiter(limits.create_rate)
     join_rate = RateLimiter(limits.join_rate)
@@ -229,7 +233,8 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
             table, seat, token = hub.create_table(
                 body.get("game"), body.get("options"), body.get("seats") or [],
                 seed=body.get("seed"), name=body.get("name"),
-                client=client_key(request.scope), listed=body.get("listed", True))
+                client=client_key(request.scope), listed=body.get("listed", True),
+                clock=body.get("clock", UNSET), rated=body.get("rated", False))
         except TableError as e:
             return body_error(e)
         return JSONResponse({"table": table.id, "seat": seat, "token": token,

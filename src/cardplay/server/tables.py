@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..engine import Game, Match
+from .clocks import ClockState
 from .connection import Connection
 from .protocol import ProtocolError
 from .security import safe_text
@@ -97,6 +98,8 @@ class Table:
         self.reviews: dict[tuple[int, int], list[dict[str, Any]]] = {}
         self.coaching = False  # a hint or review of this table is being worked out
         self._info_cache: tuple[int, dict[str, Any]] | None = None
+        # the time control and its state, as stored (None: no clock); see clocks.py
+        self.clock = ClockState.from_json(stored.clock) if stored.clock else None
         if match.deals:
             self.last_deal_end = self.version
 
@@ -126,10 +129,11 @@ class Table:
         return [s.index for s in self.seats if any(not c.closed for c in s.conns)]
 
     def bot_controls(self, index: int, now: float | None = None) -> bool:
-        """Whether a bot plays this seat now: a bot's seat, or a person's seat whose person has
-        been away longer than the grace period while another person at the table is here."""
+        """Whether a bot plays this seat now: a bot's seat, a forfeited one, or a person's seat
+        whose person has been away longer than the grace period while another person at the
+        table is here."""
         seat = self.seats[index]
-        if seat.kind == "bot":
+        if seat.kind == "bot" or (self.clock is not None and self.clock.forfeited(index)):
             return True
         if not seat.claimed or self.connected(seat) or seat.away_since is None:
             return False
@@ -174,6 +178,9 @@ class Table:
         fair = self.stored.record().get("fairness")
         if fair is not None:
             rec["fairness"] = fair
+        clock = self.hub.clocks.record(self)
+        if clock is not None:
+            rec["clock"] = clock
         return rec
 
     def has_connections(self) -> bool:
@@ -262,6 +269,8 @@ class Table:
         }
         if with_previous:
             msg["previous"] = prev
+        if self.clock is not None:
+            self.hub.clocks.frame(self, msg)
         if self.stopped is not None:
             msg["stopped"] = self.stopped
         if reply_to is not None:
