@@ -102,6 +102,8 @@ def parse_clock(raw: Any, game: str, *, rated: bool, people: int,
     rules = rules or ClockRules()
     if raw is UNSET:
         return default_clock(game) if people > 1 or rated else None
+    if people == 0 and raw is not None:
+        raise ClockError("a table of bots only has no clock: clocks run only for people")
     if raw is None:
         if rated:
             raise ClockError("a rated table needs a clock; 'clock': null is for casual tables")
@@ -130,6 +132,7 @@ class ClockState:
     seat: int | None = None  # the person whose turn it is (None: a bot's, or over)
     started: float | None = None  # unix time the turn's clock starts (None: not running)
     deadline: float | None = None  # unix time the turn's time runs out
+    resume: float | None = None  # unix time before which no clock runs (a deal's end)
     timeouts: list[dict[str, int]] = field(default_factory=list)  # {"n", "seat"}
     forfeits: list[dict[str, Any]] = field(default_factory=list)  # {"seat", "reason", "n"}
 
@@ -142,7 +145,7 @@ class ClockState:
     def to_json(self) -> dict[str, Any]:
         return {"move": self.move, "reserve": self.reserve, "reserves": list(self.reserves),
                 "strikes": list(self.strikes), "version": self.version, "seat": self.seat,
-                "started": self.started, "deadline": self.deadline,
+                "started": self.started, "deadline": self.deadline, "resume": self.resume,
                 "timeouts": [dict(t) for t in self.timeouts],
                 "forfeits": [dict(f) for f in self.forfeits]}
 
@@ -152,6 +155,7 @@ class ClockState:
                    reserves=list(d["reserves"]), strikes=[int(x) for x in d["strikes"]],
                    version=int(d.get("version", 0)), seat=d.get("seat"),
                    started=d.get("started"), deadline=d.get("deadline"),
+                   resume=d.get("resume"),
                    timeouts=[dict(t) for t in d.get("timeouts", [])],
                    forfeits=[dict(f) for f in d.get("forfeits", [])])
 
@@ -176,6 +180,9 @@ class ClockState:
         return round(self.move + reserve, 3)
 
     def begin(self, seat: int, at: float) -> None:
+        """The seat's turn starts at ``at`` (or when a deal's end pause is over)."""
+        if self.resume is not None:
+            at = max(at, self.resume)
         self.seat, self.started = seat, at
         reserve = self.reserves[seat] or 0.0
         self.deadline = at + self.move + reserve
@@ -238,6 +245,8 @@ class Clocks:
                 if over > 0:
                     clock.reserves[seat] = max(0.0, (clock.reserves[seat] or 0.0) - over)
             clock.strikes[seat] = 0
+        if deal_ended:
+            clock.resume = now + self.rules.deal_pause
         clock.version = n + 1
         clock.seat = None
         clock.suspend()
@@ -245,8 +254,7 @@ class Clocks:
         nxt = match.to_move
         if not match.is_over and nxt is not None and self._person(table, clock, nxt) and \
                 table.seats[nxt].claimed and not table.bot_controls(nxt):
-            pause = self.rules.deal_pause if deal_ended else 0.0
-            clock.begin(nxt, now + pause)
+            clock.begin(nxt, now)
         return clock
 
     @staticmethod

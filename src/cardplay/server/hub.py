@@ -386,12 +386,12 @@ class Hub:
             self.cluster.catch_up(table)  # another process stored moves this one has not heard of
         if table.is_over:
             raise ProtocolError("over")
+        if table.clock is not None and table.clock.forfeited(conn.seat):
+            raise ProtocolError("forfeited")  # told before anything else about the move
         if version != table.version:
             raise ProtocolError("stale", f"the state is at version {table.version}, "
                                          f"not {version}")
         seat = conn.seat
-        if table.clock is not None and table.clock.forfeited(seat):
-            raise ProtocolError("forfeited")
         if table.match.to_move != seat:
             raise ProtocolError("out_of_turn", f"it is seat {table.match.to_move}'s turn, "
                                                f"not seat {seat}'s")
