@@ -85,8 +85,9 @@ def test_defaults_per_game_and_each_seats_time(tmp_path: Path) -> None:
             t = create(client, game=game, seats=TWO_PEOPLE)
             with client.websocket_connect("/ws") as ws:
                 waiting = hello(ws, t["table"], t["token"])
-            if waiting["view"]["to_move"] == 1:  # an unclaimed seat's clock does not run
-                assert waiting["clock"]["to_move_deadline"] is None
+            # no clock runs while the table waits for its people
+            assert waiting["clock"]["to_move_deadline"] is None
+            assert waiting["clock"]["seats"] == [move + reserve] * 2
             client.post(f"/api/tables/{t['table']}/join")
             with client.websocket_connect("/ws") as ws:
                 state = hello(ws, t["table"], t["token"])

@@ -252,8 +252,7 @@ class Clocks:
         clock.suspend()
         match = table.match
         nxt = match.to_move
-        if not match.is_over and nxt is not None and self._person(table, clock, nxt) and \
-                table.seats[nxt].claimed and not table.bot_controls(nxt):
+        if not match.is_over and nxt is not None and self._runs(table, clock, nxt):
             clock.begin(nxt, now)
         return clock
 
@@ -267,10 +266,14 @@ class Clocks:
         return {"c": table.stored.clock}
 
     @staticmethod
-    def _person(table: Table, clock: ClockState, seat: int) -> bool:
+    def _runs(table: Table, clock: ClockState, seat: int) -> bool:
+        """Whether the seat's clock runs on its turn: a person's seat, not forfeited, that no
+        bot holds now, at a table whose people have all taken their seats (until then the
+        match waits for them, and so does every clock)."""
         s = table.seats[seat]
         return s.kind == "human" and clock.reserves[seat] is not None and \
-            not clock.forfeited(seat)
+            not clock.forfeited(seat) and not table.open_seats() and \
+            not table.bot_controls(seat)
 
     # ---- what everyone is shown
 
@@ -333,8 +336,7 @@ class Clocks:
             changed = True
         seat = table.match.to_move
         here = any(s.kind == "human" and table.connected(s) for s in table.seats)
-        runs = seat is not None and self._person(table, clock, seat) and \
-            table.seats[seat].claimed and not table.bot_controls(seat)
+        runs = seat is not None and self._runs(table, clock, seat)
         if runs and clock.started is None:
             assert seat is not None
             clock.begin(seat, time.time())
