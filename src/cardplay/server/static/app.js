@@ -5,6 +5,7 @@ import { T, announce, banner, gameTitle, getJSON, h, httpError, levelName, loadC
   prettyText, redraw, saveSeat, seatName, setRouter, words, yourTables } from "./common.js";
 import { onCoach, onCoachError } from "./coach.js";
 import { renderTable } from "./table.js";
+import { clockChoices, noteClock } from "./clock.js";
 
 function applyChrome() {
   document.documentElement.lang = lang;
@@ -49,6 +50,8 @@ async function showLobby() {
   const nameInput = h("input", { type: "text", id: "name", maxlength: "40", autocomplete: "nickname" });
   // a table with invited people is unlisted unless its creator asks for the open list
   const unlisted = h("input", { type: "checkbox", id: "unlisted", checked: true });
+  // the time control of a table with another person (the game's own choices)
+  const clockSel = h("select", { id: "clock", name: "clock" });
   nameInput.value = localStorage.getItem("cardplay.name") || "";
   const err = h("p", { class: "error", role: "alert" });
 
@@ -104,6 +107,7 @@ async function showLobby() {
       optsBox.append(h("div", { class: "field" }, h("label", { for: id, text: words(o.label) }), input, bad, hint));
     }
     levelSel.replaceChildren(...g.levels.map((l) => h("option", { value: l, text: levelName(l) })));
+    clockSel.replaceChildren(...clockChoices(g, false).map((c) => h("option", { value: c.key, text: c.text })));
     const level = localStorage.getItem("cardplay.level");
     levelSel.value = g.levels.includes(level) ? level : g.levels[g.levels.length - 1];
     // the options last chosen for this game come back (those still valid)
@@ -138,7 +142,9 @@ async function showLobby() {
     try {
       const r = await getJSON("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ game: gameSel.value, options: optionValues(), seats, name: nameInput.value,
-          listed: !(unlisted.checked && seats.some((x, i) => i > 0 && x.kind === "human")) }) });
+          listed: !(unlisted.checked && seats.some((x, i) => i > 0 && x.kind === "human")),
+          // a clock only where another person sits (a table against bots alone has none)
+          ...(seats.some((x, i) => i > 0 && x.kind === "human") ? { clock: clockChoices(current(), false).find((c) => c.key === clockSel.value).clock } : {}) }) });
       saveSeat(r.table, r.token, r.seat);
       navigate(r.url);
     } catch (e) { err.textContent = httpError(e, "create_error"); }
@@ -164,6 +170,7 @@ async function showLobby() {
     h("div", { class: "field" }, h("label", { for: "name", text: t("your_name") }), nameInput),
     h("fieldset", { class: "field" }, h("legend", { text: t("seats") }), seatsBox),
     h("div", { class: "field check" }, unlisted, h("label", { for: "unlisted", text: t("unlisted") })),
+    h("div", { class: "field" }, h("label", { for: "clock", text: t("clock") }), clockSel),
     h("div", { class: "row" }, createBtn));
   renderOptions();
 
@@ -288,6 +295,7 @@ function onMessage(msg) {
     }
     if (!msg.full && msg.reply_to === undefined && T.status && !T.statusBad) T.status = "";
     if (msg.reply_to !== undefined) { T.status = ""; T.statusBad = false; }
+    noteClock(msg, old);
     renderTable(old);
   } else if (msg.type === "error") {
     T.pending = false;
