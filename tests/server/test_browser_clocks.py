@@ -99,6 +99,10 @@ def test_a_clock_runs_out_and_forfeits(clocked: LiveServer, page: Page, tmp_path
     forfeits = page.locator("#end-screen .forfeit")
     expect(forfeits.first).to_contain_text("forfeited: 2 timeouts in a row; a bot finishes "
                                            "the match.")
+    # whoever forfeited lost, whatever the bots made of the rest
+    mine = page.locator("#end-screen .forfeit[data-forfeit='0']")
+    if mine.count():
+        expect(page.locator("#end-screen .big")).to_have_text("You lose.")
     texts = forfeits.all_text_contents()
     assert texts and all("forfeited" in x for x in texts)
     page.screenshot(path=str(shots(tmp_path) / "clock-forfeit.png"), full_page=True)

@@ -79,6 +79,9 @@ export function clockNote() {
   return h("p", { class: "clock-note", id: "clock-note", text: C.note });
 }
 
+/* Whether seat i's person forfeited the match. */
+export function forfeited(s, i) { return Boolean(s.clock && s.clock.forfeits.some((f) => f.seat === i)); }
+
 /* The forfeits, for the end screen. */
 export function forfeitNodes(s) {
   const c = s.clock;

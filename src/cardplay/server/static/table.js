@@ -8,7 +8,7 @@ import { T, announce, backImg, cardImg, cardName, cardShort, declOf, fieldText, 
   httpError, levelName, logText, main, moveKind, moveLabel, navigate, playMove, saveSeat,
   seatName, seatValueText, setRenderer, words } from "./common.js";
 import { helpOffered, hintNodes, reviewCell, reviewNodes } from "./coach.js";
-import { clockNode, clockNote, forfeitNodes } from "./clock.js";
+import { clockNode, clockNote, forfeitNodes, forfeited } from "./clock.js";
 
 /* How long a trick that was just completed stays in the middle when the next lead follows at
    once (a bot's lead): long enough to see both cards; a click or a key skips it. */
@@ -451,6 +451,7 @@ export function renderTable(old) {
     const w = s.winners || [];
     let big = w.length ? t("winners", { who: w.map((i) => seatName(i, seats)).join(", ") }) : t("no_winner");
     if (me !== null && w.length) big = w.includes(me) ? t("you_win") : t("you_lose");
+    if (me !== null && forfeited(s, me)) big = t("you_lose");  // a forfeit is a loss, whoever won
     notices.push(h("section", { class: "endscreen", id: "end-screen", "aria-labelledby": "end-h" },
       h("h2", { id: "end-h", text: t("match_over") }), h("p", { class: "big", text: big }), ...forfeitNodes(s),
       h("p", { text: `${t("scores")}: ` + view.match.scores.map((x, i) => `${seatName(i, seats)} ${x}`).join(" · ") }),
