@@ -12,10 +12,13 @@ The clock's whole state (reserves left, the turn's start and deadline, strikes, 
 forfeits) is stored in the table's row with every move, in the move's own transaction, so a
 restarted process, or another one taking the table's lease, goes on from the stored deadline.
 Only the lease holder runs the timers (:meth:`Clocks.kick`); a clock never runs for a bot, for
-a person's seat a bot holds, for a seat nobody has claimed yet, nor while no person of the table
-is connected anywhere (the deadline stays as stored). After the move that ends a deal, the next
-deal's first mover's clock starts :attr:`ClockRules.deal_pause` seconds later: the deal's end
-notice is on the screen then.
+a person's seat a bot holds, nor while a person's seat of the table is still free; its timer
+does not fire while no person of the table is connected anywhere (the deadline stays as
+stored, and fires when one comes back). No clock runs in the :attr:`ClockRules.deal_pause`
+seconds after the move that ended a deal: the deal's end notice is on the screen then.
+
+The ratings' seam: :func:`forfeited_seats` (the stored clock's ``forfeits``) lists the seats
+whose person forfeited; a rated table counts each as a loss.
 """
 
 from __future__ import annotations
@@ -323,7 +326,11 @@ class Clocks:
         if clock is None:
             return
         self._cancel(table.id)
-        if table.is_over or table.stopped is not None or not self.hub.broker.holds(table.id):
+        if table.is_over or table.stopped is not None:
+            return
+        if not self.hub.broker.holds(table.id):
+            if quiet and self.hub.broker.shared:
+                self.refresh(table)  # a hello here: show the clock as the holder stored it
             return
         if clock.version != table.version:
             self.refresh(table)
