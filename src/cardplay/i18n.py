@@ -99,6 +99,12 @@ MESSAGES: dict[str, dict[str, str]] = {
                                       "(default: {default})",
         "help_limit_max_coaching": "hints and reviews worked out at once, in all; they share the "
                                    "bots' workers (default: {default})",
+        "help_limit_signin_rate": "sign-in tries one client may make per minute "
+                                  "(default: {default})",
+        "help_limit_signin_account_rate": "sign-in tries per minute at one account, from any "
+                                          "client (default: {default})",
+        "help_limit_signup_rate": "accounts one client may create per minute "
+                                  "(default: {default})",
         "help_allow_origin": "a web origin (https://host[:port]) besides the server's own whose "
                              "pages may act here; repeatable; * allows any (default: none)",
         "help_verify_file": "a match record downloaded from the server (JSON)",
@@ -341,6 +347,12 @@ MESSAGES: dict[str, dict[str, str]] = {
                                       "(по умолчанию {default})",
         "help_limit_max_coaching": "подсказок и разборов, считаемых одновременно, всего; они "
                                    "делят процессы ботов (по умолчанию {default})",
+        "help_limit_signin_rate": "сколько попыток входа один клиент может сделать в минуту "
+                                  "(по умолчанию {default})",
+        "help_limit_signin_account_rate": "сколько попыток входа в одну учётную запись в "
+                                          "минуту, с любых клиентов (по умолчанию {default})",
+        "help_limit_signup_rate": "сколько учётных записей один клиент может создать в минуту "
+                                  "(по умолчанию {default})",
         "help_allow_origin": "веб-источник (https://хост[:порт]), кроме собственного, чьи "
                              "страницы могут действовать здесь; можно несколько; * — любой "
                              "(по умолчанию никакой)",

@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from cardplay.server.clocks import DEFAULTS, ClockRules, forfeited_seats
 
 from .conftest import create, hello, make_client, recv, until
+from .test_accounts import latest, sign_up
 
 PERSON_AND_BOT = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
 TWO_PEOPLE = [{"kind": "human"}, {"kind": "human"}]
@@ -49,7 +50,7 @@ def test_a_bad_clock_is_refused_and_creates_nothing(tmp_path: Path, clock: Any,
         r = client.post("/api/tables", json={"game": "sixty-six", "seats": TWO_PEOPLE,
                                              "clock": clock})
         assert r.status_code == 400, r.text
-        assert r.json() == {"error": message}
+        assert r.json() == {"error": "bad_clock", "message": message}
         # JSON's overflow to infinity
         r = client.post("/api/tables", headers={"Content-Type": "application/json"},
                         content='{"game": "sixty-six", "seats": [{"kind": "human"}, '
@@ -60,19 +61,18 @@ def test_a_bad_clock_is_refused_and_creates_nothing(tmp_path: Path, clock: Any,
 
 def test_no_clock_only_at_a_casual_table(tmp_path: Path) -> None:
     with fast_client(tmp_path) as client:
+        assert sign_up(client, "Ana").status_code == 201  # a rated table needs a session
         r = client.post("/api/tables", json={"game": "sixty-six", "seats": TWO_PEOPLE,
                                              "clock": None, "rated": True})
         assert r.status_code == 400
-        assert r.json()["error"] == ("a rated table needs a clock; 'clock': null is for casual "
-                                     "tables")
-        r = client.post("/api/tables", json={"game": "sixty-six", "seats": TWO_PEOPLE,
-                                             "rated": "yes"})
-        assert r.status_code == 400 and r.json()["error"] == "'rated' is true or false"
+        assert r.json() == {"error": "clock_required", "message": "a rated table needs a "
+                            "clock; 'clock': null is for casual tables"}
         r = client.post("/api/tables", json={"game": "sixty-six", "clock": {"move": 5,
                                              "reserve": 0},
                                              "seats": [{"kind": "bot"}, {"kind": "bot"}]})
         assert r.status_code == 400
-        assert r.json()["error"] == "a table of bots only has no clock: clocks run only for people"
+        assert r.json() == {"error": "bad_clock", "message": "a table of bots only has no "
+                            "clock: clocks run only for people"}
         assert table_count(client) == 0
         casual = create(client, seats=TWO_PEOPLE, clock=None)
         with client.websocket_connect("/ws") as ws:
@@ -233,3 +233,37 @@ def test_the_stored_deadline_survives_a_restart(tmp_path: Path) -> None:
         assert timed_out["last"] == {**timed_out["last"], "seat": 0, "timeout": True}
         # at the stored deadline, not a whole move after the restart
         assert time.time() == pytest.approx(deadline, abs=1.0)
+
+
+def test_a_forfeit_is_a_rated_loss(tmp_path: Path) -> None:
+    """Ana never moves: three timeouts forfeit her match, a bot finishes her seat, and her
+    rating falls (and Bo's rises) whoever the bots made the winner."""
+    with fast_client(tmp_path) as client:
+        a, b = TestClient(client.app), TestClient(client.app)
+        assert sign_up(a, "Ana").status_code == 201 and sign_up(b, "Bo").status_code == 201
+        r = a.post("/api/tables", json={"game": "sixty-six", "seats": TWO_PEOPLE,
+                                        "rated": True, "options": {"match_target": 1},
+                                        "clock": {"move": 1, "reserve": 0}})
+        assert r.status_code == 201, r.text
+        t = r.json()
+        j = b.post(f"/api/tables/{t['table']}/join", json={}).json()
+        with a.websocket_connect("/ws") as wa, b.websocket_connect("/ws") as wb:
+            hello(wa, t["table"], t["token"])
+            state = hello(wb, t["table"], j["token"])
+            for _ in range(3000):
+                state = latest(wb, state)
+                if state["is_over"]:
+                    break
+                if state["view"]["to_move"] == 1 and state["view"]["legal_moves"]:
+                    wb.send_json({"type": "move", "move": state["view"]["legal_moves"][0],
+                                  "version": state["version"]})
+                else:
+                    time.sleep(0.05)
+            assert state["is_over"]
+            assert state["clock"]["forfeits"] == [{"seat": 0, "reason": "timeouts",
+                                                   "n": state["clock"]["forfeits"][0]["n"]}]
+            ratings = state["ratings"]
+        assert ratings[0]["after"]["rating"] < ratings[0]["before"]["rating"] == 1500
+        assert ratings[1]["after"]["rating"] > ratings[1]["before"]["rating"] == 1500
+        assert client.get("/api/players/Ana").json()["games"][0]["result"] == "loss"
+        assert client.get("/api/players/Bo").json()["games"][0]["result"] == "win"

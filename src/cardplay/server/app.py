@@ -15,7 +15,8 @@ HTTP (JSON):
   once the match is over.
 
 WebSocket ``/ws``: the game protocol (``protocol.py``, ``docs/protocol.md``). Pages: ``/`` (the
-lobby), ``/t/{id}`` (a seat), ``/join/{id}`` (an invite), ``/watch/{id}`` (a spectator) all serve
+lobby), ``/t/{id}`` (a seat), ``/join/{id}`` (an invite), ``/watch/{id}`` (a spectator),
+``/signin``, ``/signup``, ``/account``, ``/players/{name}``, ``/leaderboard/{game}`` all serve
 the same static page, which holds no rules: it renders views and sends moves.
 
 Strangers are kept within bounds here (see ``limits.py`` and ``security.py``): state-changing
@@ -46,16 +47,22 @@ from starlette.types import Receive, Scope, Send
 import cardplay
 
 from ..wording import rules_text
+from .accountdb import AccountDb
+from .accountroutes import account_router
+from .accountroutes import error as account_error
+from .accounts import AccountError, Accounts
+from .accountseats import match_finished, seat_for_account
 from .botpool import BotRunner, ProcessBotRunner
 from .broker import open_broker
 from .catalog import game_catalog
-from .clocks import UNSET, ClockRules
+from .clocks import UNSET, ClockRules, forfeited_seats
 from .hub import Connection, Hub, TableError
 from .limits import Limits, RateLimiter
 from .lobby import DEFAULT_PAGE, CursorError, lobby, lobby_list
+from .passwords import PRODUCTION, PasswordConfig, Passwords
 from .protocol import ProtocolError, error_message, parse_client_message
 from .security import InputError, OriginPolicy, parse_json
-from .storage import open_store
+from .storage import Storage, open_store
 
 __all__ = ["STATIC", "CardplayApp", "create_app"]
 
@@ -97,7 +104,8 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
                durability: str = "normal", limits: Limits | None = None,
                allowed_origins: Iterable[str] = (), database: str | None = None,
                broker: str | None = None, broker_prefix: str = "cardplay",
-               lease_ttl: float = 3.0, clock_rules: ClockRules | None = None) -> CardplayApp:
+               lease_ttl: float = 3.0, clock_rules: ClockRules | None = None,
+               passwords: PasswordConfig = PRODUCTION) -> CardplayApp:
     """The app over one data directory. ``runner`` runs the bots (default: worker processes);
     ``grace`` is how long a person may be away before a bot holds the seat; ``bot_delay`` a
     pause before each bot move, so that people can follow the play. ``limits`` bounds what
@@ -109,7 +117,9 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     that database: each table's changes reach every process, and one process at a time (the
     holder of the table's lease, ``lease_ttl`` seconds unless renewed) drives its bots and
     timers. ``broker_prefix`` names this site's keys and channels in Redis. ``clock_rules``
-    bounds the tables' time controls (``ClockRules()``: the defaults, see clocks.py)."""
+    bounds the tables' time controls (``ClockRules()``: the defaults, see clocks.py).
+
+    ``passwords``: Argon2id's cost (production by default; tests pass a cheap one)."""
     limits = limits if limits is not None else Limits()
     origins = OriginPolicy(allowed_origins)
     if broker is not None and database is None:
@@ -122,6 +132,11 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     catalog: list[dict[str, Any]] = []
     create_rate = RateLimiter(limits.create_rate)
     join_rate = RateLimiter(limits.join_rate)
+    account_db = AccountDb(lambda: storage.connection, postgres=not isinstance(storage, Storage))
+    accounts = Accounts(account_db, Passwords(passwords), limits)
+    # a seat whose person forfeited on time counts as a loss (clocks.forfeited_seats)
+    hub.on_match_finished = lambda table: match_finished(account_db, table,
+                                                         forfeited_seats(table))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -150,8 +165,11 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     app = FastAPI(title="cardplay", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
     app.state.storage = storage
+    app.state.accounts = accounts
 
     def body_error(e: TableError) -> JSONResponse:
+        if e.code is not None:
+            return JSONResponse({"error": e.code, "message": str(e)}, status_code=e.status)
         return JSONResponse({"error": str(e)}, status_code=e.status)
 
     async def checked_body(request: Request, rate: RateLimiter, what: str,
@@ -193,6 +211,9 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
             return _refusal(400, "the body is a JSON object")
         return body
 
+    app.include_router(account_router(accounts, hub, checked_body,
+                                      RateLimiter(limits.create_rate * 6), client_key))
+
     @app.get("/api/games")
     async def api_games() -> list[dict[str, Any]]:
         return catalog or game_catalog()
@@ -229,14 +250,22 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
         body = await checked_body(request, create_rate, "new tables")
         if isinstance(body, Response):
             return body
+        account = accounts.account_of_scope(request.scope)
+        rated = body.get("rated", False)
+        try:
+            check_rated(rated, body.get("seats"), account is not None)
+        except AccountError as e:
+            return account_error(e)
         try:
             table, seat, token = hub.create_table(
                 body.get("game"), body.get("options"), body.get("seats") or [],
                 seed=body.get("seed"), name=body.get("name"),
                 client=client_key(request.scope), listed=body.get("listed", True),
-                clock=body.get("clock", UNSET), rated=body.get("rated", False))
+                clock=body.get("clock", UNSET), rated=rated)
         except TableError as e:
             return body_error(e)
+        if account is not None and seat is not None:
+            seat_for_account(hub, account_db, table, seat, account)
         return JSONResponse({"table": table.id, "seat": seat, "token": token,
                              "url": f"/t/{table.id}", "invite": f"/join/{table.id}",
                              "watch": f"/watch/{table.id}", **table.fairness()},
@@ -247,10 +276,21 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
         body = await checked_body(request, join_rate, "seats taken", empty_ok=True)
         if isinstance(body, Response):
             return body
+        account = accounts.account_of_scope(request.scope)
+        found = hub.get(table_id)
+        if found is not None and found.stored.rated and account is None:
+            return account_error(AccountError(401, "not_signed_in", "a rated table seats "
+                                                                    "signed-in people only"))
+        if found is not None and found.stored.rated and account is not None and \
+                any(s.account == account.id for s in found.seats):
+            return account_error(AccountError(409, "already_seated", "you already sit at this "
+                                                                     "rated table"))
         try:
             table, seat, token = hub.join(table_id, body.get("name"))
         except TableError as e:
             return body_error(e)
+        if account is not None:
+            seat_for_account(hub, account_db, table, seat, account)
         return JSONResponse({"table": table.id, "seat": seat, "token": token,
                              "url": f"/t/{table.id}", **table.fairness()})
 
@@ -353,11 +393,30 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     @app.get("/t/{table_id}", include_in_schema=False)
     @app.get("/join/{table_id}", include_in_schema=False)
     @app.get("/watch/{table_id}", include_in_schema=False)
+    @app.get("/account", include_in_schema=False)
+    @app.get("/signin", include_in_schema=False)
+    @app.get("/signup", include_in_schema=False)
+    @app.get("/players/{table_id}", include_in_schema=False)
+    @app.get("/leaderboard/{table_id}", include_in_schema=False)
     async def page(table_id: str = "") -> FileResponse:
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return CardplayApp(app, ws)
+
+
+def check_rated(rated: Any, seats: Any, signed_in: bool) -> None:
+    """A table's ``rated`` flag: true or false; a rated table needs a signed-in creator and
+    no bot seat (AccountError 400 or 401)."""
+    if not isinstance(rated, bool):
+        raise AccountError(400, "bad_request", "'rated' is true or false")
+    if not rated:
+        return
+    if isinstance(seats, list) and any(not isinstance(s, dict) or s.get("kind") != "human"
+                                       for s in seats):
+        raise AccountError(400, "bot_seat", "a table with a bot seat is never rated")
+    if not signed_in:
+        raise AccountError(401, "not_signed_in", "sign in to create a rated table")
 
 
 class CardplayApp:

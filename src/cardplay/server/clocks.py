@@ -63,7 +63,12 @@ UNSET: Any = _Unset()  # the request gave no "clock": the game's default applies
 
 
 class ClockError(ValueError):
-    """A clock that cannot be had (its message says why); HTTP 400."""
+    """A clock that cannot be had (its message says why); HTTP 400 with its ``code``:
+    ``bad_clock`` (not a clock, or out of bounds) or ``clock_required`` (a rated table)."""
+
+    def __init__(self, message: str, code: str = "bad_clock") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 @dataclass(frozen=True)
@@ -109,7 +114,8 @@ def parse_clock(raw: Any, game: str, *, rated: bool, people: int,
         raise ClockError("a table of bots only has no clock: clocks run only for people")
     if raw is None:
         if rated:
-            raise ClockError("a rated table needs a clock; 'clock': null is for casual tables")
+            raise ClockError("a rated table needs a clock; 'clock': null is for casual tables",
+                         "clock_required")
         return None
     if not isinstance(raw, Mapping) or set(raw) != {"move", "reserve"}:
         raise ClockError("'clock' is {\"move\": seconds, \"reserve\": seconds} or null")
@@ -216,12 +222,12 @@ class Clocks:
         from .tables import TableError  # tables imports this module
 
         if not isinstance(rated, bool):
-            raise TableError("'rated' is true or false")
+            raise TableError("'rated' is true or false", code="bad_request")
         try:
             spec = parse_clock(raw, game, rated=rated, people=kinds.count("human"),
                                rules=self.rules)
         except ClockError as e:
-            raise TableError(str(e)) from None
+            raise TableError(str(e), code=e.code) from None
         return None if spec is None else ClockState.new(spec, kinds).to_json()
 
     # ---- a move
@@ -258,6 +264,12 @@ class Clocks:
         if not match.is_over and nxt is not None and self._runs(table, clock, nxt):
             clock.begin(nxt, now)
         return clock
+
+    @staticmethod
+    def may_move(table: Table, seat: int) -> None:
+        """Refuse a move from the seat of a person who forfeited (``forfeited``)."""
+        if table.clock is not None and table.clock.forfeited(seat):
+            raise ProtocolError("forfeited")
 
     @staticmethod
     def stored(table: Table, clock: ClockState | None) -> dict[str, Any]:

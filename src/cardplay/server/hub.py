@@ -19,7 +19,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from .. import bots as bots_mod
@@ -77,6 +77,10 @@ class Hub:
         self.tasks: set[asyncio.Task[None]] = set()
         self.moves_applied = 0
         self.loop: asyncio.AbstractEventLoop | None = None  # set when the app starts
+        # called once when a match ends here (accountseats.match_finished, set by the app):
+        # each seat's rating before and after at a rated table, else None
+        self.on_match_finished: Callable[[Table], list[dict[str, Any] | None] | None] | None \
+            = None
         # the hub's parts, each over this hub (one concern per module)
         self.lifecycle = Lifecycle(self)
         self.cluster = Cluster(self)
@@ -137,7 +141,7 @@ class Hub:
                      seats: Iterable[Mapping[str, Any]], *, seed: Any = None,
                      claim: bool = True, name: Any = "", client: str | None = None,
                      operator_seed: bool = False, listed: Any = True, clock: Any = UNSET,
-                     rated: Any = False) -> tuple[Table, int | None, str | None]:
+                     rated: bool = False) -> tuple[Table, int | None, str | None]:
         """A new table; with ``claim`` the caller takes the first person's seat and gets its
         token. Seats: ``{"kind": "human"}`` or ``{"kind": "bot", "level": "heuristic"}``.
 
@@ -147,8 +151,7 @@ class Hub:
         ``client`` (a key of the creator's address) is what the per-client caps count.
         ``operator_seed``: the seed comes from the server's own code (a test, a benchmark),
         not from a client, and is recorded as such. ``listed=False``: an invite-only table,
-        never in the lobby's lists (its invite link is the way in). ``clock``: the time control
-        (:func:`.clocks.parse_clock`; ``rated`` is read only for its check here)."""
+        never in the lobby's lists (its invite link is the way in). ``clock``: see clocks.py."""
         if not isinstance(listed, bool):
             raise TableError("'listed' is true or false")
         if not isinstance(game_name, str):
@@ -225,7 +228,8 @@ class Hub:
                              seed_source="server" if chosen is None else
                              "operator" if operator_seed else "creator",
                              status=seat_status(seat_dicts), creator=client,
-                             bots_only=humans == 0, listed=listed, clock=clock_state)
+                             bots_only=humans == 0, listed=listed, rated=rated,
+                             clock=clock_state)
         match = game.match(seed=match_seed)
         try:
             self.storage.create_table(stored, guard=lambda: caps_refusal(
@@ -282,13 +286,12 @@ class Hub:
         table = self.get(table_id)
         if table is None:
             raise ProtocolError("no_table", f"no table has the id {table_id!r}")
-        digest = _hash(token)
-        seat = self._seat_of(table, digest)
+        seat = table.seat_by_token(token)
         if seat is None and self.broker.shared and table.open_seats():
             # a seat free here may have been claimed through another process a moment ago
             # (a claimed seat's token never changes: a table with none free needs no look)
             self.cluster.reload_seats(table)
-            seat = self._seat_of(table, digest)
+            seat = table.seat_by_token(token)
         if seat is None:
             raise ProtocolError("bad_token")
         if self.broker.shared:
@@ -303,13 +306,6 @@ class Hub:
         conn.post(table.state(seat.index, True))
         self.cluster.presence_out(table)
         self.kick(table)
-
-    @staticmethod
-    def _seat_of(table: Table, digest: str) -> Seat | None:
-        for seat in table.seats:
-            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
-                return seat
-        return None
 
     def watch(self, conn: Connection, table_id: str, reply_to: Any = None) -> None:
         if conn.table is not None:
@@ -386,8 +382,7 @@ class Hub:
             self.cluster.catch_up(table)  # another process stored moves this one has not heard of
         if table.is_over:
             raise ProtocolError("over")
-        if table.clock is not None and table.clock.forfeited(conn.seat):
-            raise ProtocolError("forfeited")  # told before anything else about the move
+        self.clocks.may_move(table, conn.seat)  # a forfeited person is told so first
         if version != table.version:
             raise ProtocolError("stale", f"the state is at version {table.version}, "
                                          f"not {version}")
@@ -442,15 +437,22 @@ class Hub:
         if match.is_over:
             self._match_finished(table)
         # the move (and the clock) ride along: a process one move behind needs no read
-        self.broker.publish(table.id, {"v": table.version, "m": [seat, canonical],
-                                       **timed})
+        self.broker.publish(table.id, {"v": table.version, "m": [seat, canonical], **timed})
         table.broadcast(reply)
         self.kick(table)
 
     def _match_finished(self, table: Table) -> None:
         """Called once when a table's match ends: by :meth:`_apply`, in the process that stored
         the final move, before anyone is sent the final state (processes that learn of the
-        move from the store do not call it). Nothing yet; ratings will hook in here."""
+        move from the store do not call it). The accounts' results and, at a rated table, the
+        ratings (``on_match_finished``), whose before/after go in the end state."""
+        if table.stored.finished is None:
+            table.stored.finished = time.time()
+        if self.on_match_finished is not None:
+            try:
+                table.end_ratings = self.on_match_finished(table)
+            except Exception:  # the match stays over and stored; only its ratings failed
+                log.exception("rating table %s failed", table.id)
 
     # ---- the parts' methods that the app, the broker and tests call on the hub
 

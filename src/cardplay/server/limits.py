@@ -40,6 +40,11 @@ class Limits:
     ws_ping_timeout: float = 20.0  # seconds to answer a ping before the socket is closed
     # hints and reviews worked out at once, in all: they share the bots' workers
     max_coaching: int = 2
+    # sign-in tries: per client, and per account from all clients together (a guesser who
+    # spreads over many addresses still meets the second); a refused try costs no hashing
+    signin_rate: float = 10.0
+    signin_account_rate: float = 5.0
+    signup_rate: float = 5.0  # accounts a client may create per minute
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -6,6 +6,7 @@ import { T, announce, banner, gameTitle, getJSON, h, httpError, levelName, loadC
 import { onCoach, onCoachError } from "./coach.js";
 import { renderTable } from "./table.js";
 import { clockChoices, noteClock } from "./clock.js";
+import { renderAccountNav, showAccount, showLeaderboard, showPlayer, showSignIn, whoAmI } from "./accounts.js";
 
 function applyChrome() {
   document.documentElement.lang = lang;
@@ -107,7 +108,7 @@ async function showLobby() {
       optsBox.append(h("div", { class: "field" }, h("label", { for: id, text: words(o.label) }), input, bad, hint));
     }
     levelSel.replaceChildren(...g.levels.map((l) => h("option", { value: l, text: levelName(l) })));
-    clockSel.replaceChildren(...clockChoices(g, false).map((c) => h("option", { value: c.key, text: c.text })));
+    renderClock();
     const level = localStorage.getItem("cardplay.level");
     levelSel.value = g.levels.includes(level) ? level : g.levels[g.levels.length - 1];
     // the options last chosen for this game come back (those still valid)
@@ -131,7 +132,24 @@ async function showLobby() {
     input.setAttribute("aria-invalid", ok ? "false" : "true");
     return ok;
   }
-  async function create(seats) {
+  // a rated table: offered to a signed-in person, for a table of people only (the server checks)
+  const rated = h("input", { type: "checkbox", id: "rated" });
+  const ratedBox = h("div", { class: "field check", hidden: true }, rated, h("label", { for: "rated", text: t("rated_table") }));
+  whoAmI().then((who) => { ratedBox.hidden = !who; });
+  // the game's clocks; "no clock" only for a casual table
+  const asRatedNow = () => rated.checked && !ratedBox.hidden;
+  function renderClock() {
+    const keep = clockSel.value;
+    const choices = clockChoices(current(), asRatedNow());
+    clockSel.replaceChildren(...choices.map((c) => h("option", { value: c.key, text: c.text })));
+    if (choices.some((c) => c.key === keep)) clockSel.value = keep;
+  }
+  rated.addEventListener("change", renderClock);
+  function chosenClock(asRated) {
+    const choices = clockChoices(current(), asRated);
+    return (choices.find((c) => c.key === clockSel.value) || choices[0]).clock;
+  }
+  async function create(seats, asRated) {
     err.textContent = "";
     const wrong = [...optsBox.querySelectorAll("input[data-option]")].filter((el) => el.getAttribute("aria-invalid") === "true");
     if (wrong.length) { wrong[0].focus(); return; }
@@ -144,7 +162,8 @@ async function showLobby() {
         body: JSON.stringify({ game: gameSel.value, options: optionValues(), seats, name: nameInput.value,
           listed: !(unlisted.checked && seats.some((x, i) => i > 0 && x.kind === "human")),
           // a clock only where another person sits (a table against bots alone has none)
-          ...(seats.some((x, i) => i > 0 && x.kind === "human") ? { clock: clockChoices(current(), false).find((c) => c.key === clockSel.value).clock } : {}) }) });
+          ...(seats.some((x, i) => i > 0 && x.kind === "human") ? { clock: chosenClock(asRated) } : {}),
+          ...(asRated ? { rated: true } : {}) }) });
       saveSeat(r.table, r.token, r.seat);
       navigate(r.url);
     } catch (e) { err.textContent = httpError(e, "create_error"); }
@@ -158,7 +177,7 @@ async function showLobby() {
     for (const sel of seatsBox.querySelectorAll("select[data-seat]")) {
       seats.push(sel.value === "human" ? { kind: "human" } : { kind: "bot", level: sel.value.slice(4) });
     }
-    create(seats);
+    create(seats, rated.checked && !ratedBox.hidden);
   } }, t("create_table"));
   form.addEventListener("submit", (e) => e.preventDefault());
   form.append(
@@ -171,6 +190,7 @@ async function showLobby() {
     h("fieldset", { class: "field" }, h("legend", { text: t("seats") }), seatsBox),
     h("div", { class: "field check" }, unlisted, h("label", { for: "unlisted", text: t("unlisted") })),
     h("div", { class: "field" }, h("label", { for: "clock", text: t("clock") }), clockSel),
+    ratedBox,
     h("div", { class: "row" }, createBtn));
   renderOptions();
 
@@ -328,6 +348,11 @@ function route() {
   if ((r = /^\/watch\/([\w-]+)$/.exec(path))) return openTable(r[1], true);
   closeSocket(); T.state = null; T.seat = null;
   if ((r = /^\/join\/([\w-]+)$/.exec(path))) return showJoin(r[1]);
+  const failed = (e) => main().replaceChildren(h("p", { class: "error", role: "alert", text: e.message }));
+  if (path === "/signin" || path === "/signup") return showSignIn(path === "/signup");
+  if (path === "/account") return showAccount().catch(failed);
+  if ((r = /^\/players\/([^/]+)$/.exec(path))) return showPlayer(decodeURIComponent(r[1])).catch(failed);
+  if ((r = /^\/leaderboard\/([\w-]+)$/.exec(path))) return showLeaderboard(r[1]).catch(failed);
   return showLobby().catch((e) => main().replaceChildren(h("p", { class: "error", role: "alert", text: e.message })));
 }
 document.addEventListener("click", (e) => {
@@ -343,8 +368,9 @@ setRouter(route);
 
 // A module runs once the page is parsed (modules are deferred): the page can be set up at once.
 applyChrome();
+renderAccountNav();
 document.getElementById("lang").addEventListener("change", (e) => {
-  setLang(/** @type {HTMLSelectElement} */ (e.target).value); applyChrome();
+  setLang(/** @type {HTMLSelectElement} */ (e.target).value); applyChrome(); renderAccountNav();
   if (T.state) redraw(); else route();
 });
 document.getElementById("four-colour").addEventListener("change", (e) => {
