@@ -142,6 +142,9 @@ class ClockState:
     started: float | None = None  # unix time the turn's clock starts (None: not running)
     deadline: float | None = None  # unix time the turn's time runs out
     resume: float | None = None  # unix time before which no clock runs (a deal's end)
+    # whether each person has connected once: no clock runs before all of them have (a
+    # creator who is still opening the table, a friend following the invite)
+    seen: list[bool] = field(default_factory=list)
     timeouts: list[dict[str, int]] = field(default_factory=list)  # {"n", "seat"}
     forfeits: list[dict[str, Any]] = field(default_factory=list)  # {"seat", "reason", "n"}
 
@@ -149,12 +152,13 @@ class ClockState:
     def new(cls, spec: Mapping[str, float], kinds: list[str]) -> ClockState:
         return cls(move=float(spec["move"]), reserve=float(spec["reserve"]),
                    reserves=[float(spec["reserve"]) if k == "human" else None for k in kinds],
-                   strikes=[0] * len(kinds))
+                   strikes=[0] * len(kinds), seen=[k != "human" for k in kinds])
 
     def to_json(self) -> dict[str, Any]:
         return {"move": self.move, "reserve": self.reserve, "reserves": list(self.reserves),
                 "strikes": list(self.strikes), "version": self.version, "seat": self.seat,
                 "started": self.started, "deadline": self.deadline, "resume": self.resume,
+                "seen": list(self.seen),
                 "timeouts": [dict(t) for t in self.timeouts],
                 "forfeits": [dict(f) for f in self.forfeits]}
 
@@ -164,7 +168,7 @@ class ClockState:
                    reserves=list(d["reserves"]), strikes=[int(x) for x in d["strikes"]],
                    version=int(d.get("version", 0)), seat=d.get("seat"),
                    started=d.get("started"), deadline=d.get("deadline"),
-                   resume=d.get("resume"),
+                   resume=d.get("resume"), seen=[bool(x) for x in d.get("seen", [])],
                    timeouts=[dict(t) for t in d.get("timeouts", [])],
                    forfeits=[dict(f) for f in d.get("forfeits", [])])
 
@@ -283,12 +287,12 @@ class Clocks:
     @staticmethod
     def _runs(table: Table, clock: ClockState, seat: int) -> bool:
         """Whether the seat's clock runs on its turn: a person's seat, not forfeited, that no
-        bot holds now, at a table whose people have all taken their seats (until then the
-        match waits for them, and so does every clock)."""
+        bot holds now, at a table whose people have all taken their seats and come to it once
+        (until then the match waits for them, and so does every clock)."""
         s = table.seats[seat]
         return s.kind == "human" and clock.reserves[seat] is not None and \
             not clock.forfeited(seat) and not table.open_seats() and \
-            not table.bot_controls(seat)
+            all(clock.seen) and not table.bot_controls(seat)
 
     # ---- what everyone is shown
 
@@ -349,6 +353,9 @@ class Clocks:
             clock = table.clock
             assert clock is not None
         changed = False
+        for s in table.seats:
+            if len(clock.seen) > s.index and not clock.seen[s.index] and table.connected(s):
+                clock.seen[s.index] = changed = True
         if clock.version != table.version:  # a move stored without its clock: a fresh turn
             clock.version, clock.seat = table.version, None
             clock.suspend()
