@@ -142,11 +142,13 @@ def start_server(port: int, data: str, shared: list[str] | None = None
         [sys.executable, "-m", "cardplay.cli", "serve", "--host", HOST, "--port", str(port),
          "--data", data, "--bot-delay", "0", "--workers", "1", "--clock-min-move", "1",
          *(shared or [])],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=raise_fd_limit)
+        # its log goes to a file: a pipe nobody reads would stop the server once full
+        stdout=subprocess.DEVNULL, stderr=open(data + ".log", "wb"),  # noqa: SIM115
+        preexec_fn=raise_fd_limit)
     deadline = time.monotonic() + 60
     while True:
         if proc.poll() is not None:
-            err = proc.stderr.read().decode() if proc.stderr else ""
+            err = Path(data + ".log").read_text(errors="replace")
             raise SystemExit(f"the server did not start:\n{err}")
         try:
             with urllib.request.urlopen(f"http://{HOST}:{port}/api/games", timeout=2):
@@ -434,6 +436,12 @@ def main(argv: list[str] | None = None) -> int:
                 proc.kill()
         if backing is not None:
             backing.stop()
+        # what the servers logged as errors (their logs go with the data folder)
+        logged = []
+        for i in range(len(servers)):
+            text = Path(os.path.join(data, str(i)) + ".log").read_text(errors="replace")
+            logged += [line for line in text.splitlines()
+                       if "Traceback" in line or "ERROR" in line or "Error" in line]
         shutil.rmtree(data, ignore_errors=True)
 
     ms = [x * 1000 for x in lat]
@@ -462,6 +470,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"clocks: {clocked.get('timeout', 0)} moves played on time by the server, "
           f"{clocked.get('forfeit', 0)} forfeits")
     print("errors:", ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or "none")
+    print(f"server log: {len(logged)} error lines", *logged[:5], sep="\n  ")
     if flood is not None:
         answers, lobby_ms = flood
         print("flood (one client creating tables):",
