@@ -55,6 +55,7 @@ import multiprocessing as mp
 import os
 import random
 import resource
+import secrets
 import shutil
 import signal
 import socket
@@ -230,6 +231,8 @@ async def client(port: int, table: str, token: str, think: float, stop_at: float
             if msg["is_over"]:
                 break
             view = msg["view"]
+            if view is None:  # not dealt yet: a seat's part of the shuffle is to come
+                continue
             if view["to_move"] == msg["seat"] and view["legal_moves"] and \
                     msg["version"] > moved_at and not idle and not forfeited:
                 moved_at = msg["version"]
@@ -370,13 +373,16 @@ def main(argv: list[str] | None = None) -> int:
             # no seed: a server refuses a creator's seed at a table of several people;
             # seat k of table i is served by server (i + k) mod N
             home = ports[i % nservers]
+            # each seat sends its part of the shuffle as a browser does: dealt at once
             t = post(home, "/api/tables", {"game": args.game,
-                                           "seats": [{"kind": "human"}] * players, **body},
+                                           "seats": [{"kind": "human"}] * players,
+                                           "contribution": secrets.token_hex(16), **body},
                      source=setup_address(i))
             seats.append((home, t["table"], t["token"]))
             for k in range(1, players):
                 there = ports[(i + k) % nservers]
-                j = post(there, f"/api/tables/{t['table']}/join", source=setup_address(i))
+                j = post(there, f"/api/tables/{t['table']}/join",
+                         {"contribution": secrets.token_hex(16)}, source=setup_address(i))
                 seats.append((there, t["table"], j["token"]))
         setup = time.perf_counter() - t0
         procs = max(1, args.procs)

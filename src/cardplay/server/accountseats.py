@@ -11,14 +11,17 @@ The ``account_seats`` rows (:mod:`.accountdb`) index the same links for profiles
   result is recorded at once);
 * :func:`resume_seat`: a signed-in person opens one of their unfinished tables on another
   device: a fresh seat token is issued (the old one stops working);
-* :func:`match_finished`: called once when a match ends: every account's result, and for a
-  rated table the ratings (:func:`.ratings.rate_match`); the before/after ratings per seat;
+* :func:`match_finished`: called once when a match ends (:class:`AccountHooks`): every
+  account's result, and for a rated table the ratings (:func:`.ratings.rate_match`); the
+  before/after ratings per seat. A seat with ``Seat.forfeit`` (stored ``"forfeit": true``)
+  lost, whatever the score (the clocks set it when a person forfeits; a bot then finishes it);
 * :func:`forget_account`: after an account's deletion, the tables in memory take the
   anonymised seats from the store.
 """
 
 from __future__ import annotations
 
+import logging
 import secrets
 import time
 from collections.abc import Collection
@@ -26,15 +29,18 @@ from typing import TYPE_CHECKING, Any
 
 from .accountdb import AccountDb
 from .accounts import Account, AccountError
-from .ratings import SeatOutcome, rate_match
-from .tables import hash_token
+from .ratings import SeatOutcome, rate_match, stored_change
+from .tables import MatchHooks, hash_token
 
 if TYPE_CHECKING:
     from .hub import Hub
     from .tables import Table
 
-__all__ = ["MAX_PROOFS", "claim_guest_seats", "forget_account", "match_finished",
-           "parse_proofs", "resume_seat", "seat_for_account", "seat_result"]
+log = logging.getLogger("cardplay.server")
+
+__all__ = ["MAX_PROOFS", "AccountHooks", "claim_guest_seats", "end_ratings", "forfeited",
+           "forget_account", "match_finished", "parse_proofs", "resume_seat",
+           "seat_for_account", "seat_result", "set_rated"]
 
 MAX_PROOFS = 100  # seat tokens one sign-up or sign-in may bring
 
@@ -126,11 +132,20 @@ def resume_seat(hub: Hub, account: Account, table_id: str) -> tuple[Table, int, 
     return table, seat.index, token
 
 
-def match_finished(db: AccountDb, table: Table, forfeits: Collection[int] = ()
+def forfeited(table: Table) -> set[int]:
+    """The seats whose person forfeited the match (``Seat.forfeit``, stored as
+    ``"forfeit": true``: the clocks set it, and it outlives a restart)."""
+    return {s.index for s in table.seats if s.forfeit}
+
+
+def match_finished(db: AccountDb, table: Table, forfeits: Collection[int] | None = None
                    ) -> list[dict[str, Any] | None] | None:
     """Once a match ends: store each account's result, and for a rated table update the
     ratings. Per seat ``{"before", "after"}`` (None for a seat not rated), or None for an
-    unrated table."""
+    unrated table. ``forfeits``: the seats that forfeited (default: :func:`forfeited`); a
+    forfeit is a loss, whatever the score."""
+    if forfeits is None:
+        forfeits = forfeited(table)
     now = table.stored.finished or time.time()
     for seat in table.seats:
         if seat.account is not None:
@@ -146,6 +161,15 @@ def match_finished(db: AccountDb, table: Table, forfeits: Collection[int] = ()
     return rate_match(db, table.id, table.game.name, table.game.players, outcomes, now)
 
 
+def end_ratings(db: AccountDb, table: Table) -> list[dict[str, Any] | None] | None:
+    """The stored before/after ratings of a finished rated table (:class:`AccountHooks`): for
+    the processes that did not rate it, and after a restart. None when nothing is stored."""
+    if not table.stored.rated or not table.is_over:
+        return None
+    out = stored_change(db, table.id, [SeatOutcome(s.account, False) for s in table.seats])
+    return out if any(o is not None for o in out) else None
+
+
 def forget_account(hub: Hub, table_ids: list[str]) -> None:
     """The tables in memory take their seats from the store again after an account's
     deletion anonymised them, and show everyone the change."""
@@ -155,3 +179,30 @@ def forget_account(hub: Hub, table_ids: list[str]) -> None:
             hub.reload_seats(table)
             table.presence_changed()
         hub.broker.publish(table_id, {"seats": 1})
+
+
+def set_rated(db: AccountDb, table: Table) -> None:
+    """Make a table just created rated (``POST /api/tables`` with ``"rated": true``). Written
+    right after the table's insert, with nothing of this process in between; a guest of
+    another process who took a seat in that instant would only make the match unrated."""
+    table.stored.rated = True
+    db.run("UPDATE tables SET rated = ? WHERE id = ?", (True, table.id))
+
+
+class AccountHooks(MatchHooks):
+    """The accounts' part of a match's end (``hub.match_hooks``): results, ratings, and the
+    before/after ratings in the final state."""
+
+    def __init__(self, db: AccountDb) -> None:
+        self.db = db
+
+    def finished(self, table: Table) -> None:
+        if table.stored.finished is None:
+            table.stored.finished = time.time()
+        try:
+            table.end_ratings = match_finished(self.db, table)
+        except Exception:  # the match stays over and stored; only its results failed
+            log.exception("recording the end of table %s failed", table.id)
+
+    def ratings_of(self, table: Table) -> list[dict[str, Any] | None] | None:
+        return end_ratings(self.db, table)
