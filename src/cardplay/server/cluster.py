@@ -103,6 +103,7 @@ class Cluster:
             fresh = Seat.from_stored(seat.index, d)
             seat.token_hash, seat.name, seat.account = fresh.token_hash, fresh.name, \
                 fresh.account
+            seat.forfeit = seat.forfeit or fresh.forfeit  # a forfeit is never undone
         table.stored.seats = stored.seats
         table.stored.status = stored.status
         take_stored(self.hub, table, stored)  # a contribution taken there deals here too
@@ -119,6 +120,10 @@ class Cluster:
         table = self.hub.tables.get(table_id)
         if table is None:  # not in memory here: it is read from the store when asked for
             return
+        if "c" in msg:  # the clock first: the move's state frame shows it
+            self.hub.clocks.remote(table, msg["c"])
+            if "v" not in msg:
+                table.broadcast()
         if "seats" in msg:
             self.reload_seats(table)
             table.presence_changed()

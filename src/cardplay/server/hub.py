@@ -35,6 +35,7 @@ from . import dealing
 from .botdriver import BotDriver
 from .botpool import BotRunner
 from .broker import Broker
+from .clocks import UNSET, Clocks
 from .cluster import Cluster
 from .coaching import Coach
 from .connection import Connection
@@ -42,7 +43,7 @@ from .creation import MAX_NAME, away_level_for, check_new_table
 from .lifecycle import Lifecycle
 from .limits import Limits, caps_refusal
 from .outage import Outage
-from .protocol import PROTOCOL_VERSION, ProtocolError
+from .protocol import ProtocolError
 from .security import InputError, clean_text
 from .signing import Signer
 from .storage import CapRefusal, MoveConflict, Store, StoredTable, StoreUnavailable, seat_status
@@ -81,6 +82,7 @@ class Hub:
         self.bots = BotDriver(self)
         self.coach = Coach(self)
         self.outage = Outage(self)
+        self.clocks = Clocks(self)  # its rules: the app's (create_app's clock_rules)
 
     def track(self, task: asyncio.Task[None]) -> None:
         """Keep a task of the hub's until it ends (so that :meth:`close` can cancel it)."""
@@ -124,7 +126,8 @@ class Hub:
                      seats: Iterable[Mapping[str, Any]], *, seed: Any = None,
                      claim: bool = True, name: Any = "", client: str | None = None,
                      operator_seed: bool = False, listed: Any = True,
-                     contribution: Any = None) -> tuple[Table, int | None, str | None]:
+                     contribution: Any = None,
+                     clock: Any = UNSET) -> tuple[Table, int | None, str | None]:
         """A new table; with ``claim`` the caller takes the first person's seat and gets its
         token. Seats: ``{"kind": "human"}`` or ``{"kind": "bot", "level": "heuristic"}``.
 
@@ -141,6 +144,7 @@ class Hub:
                               contribution=contribution, away_level=self.away_level)
         game, made, humans, chosen = new.game, new.seats, new.humans, new.seed
         seat_name, given = new.name, new.contribution
+        clock_state = self.clocks.initial(clock, game.name, [s.kind for s in made])
         # a first look before any work; the store looks again as it inserts the table
         self.lifecycle.check_caps(client, bots_only=humans == 0)
         table_id = secrets.token_urlsafe(6)
@@ -164,7 +168,7 @@ class Hub:
                              created=time.time(), salt=fair.salt, commitment=fair.commitment,
                              seed_source=source, status=seat_status(seat_dicts), creator=client,
                              bots_only=humans == 0, listed=listed, server_seed=fair.server_seed,
-                             contributions=fair.contributions)
+                             contributions=fair.contributions, clock=clock_state)
         first = dealing.entry(stored, mine, given, draw=False) if mine is not None else None
         if first is not None and stored.contributions is not None and mine is not None:
             stored.contributions[mine] = first
@@ -232,13 +236,12 @@ class Hub:
         table = self.get(table_id)
         if table is None:
             raise ProtocolError("no_table", f"no table has the id {table_id!r}")
-        digest = _hash(token)
-        seat = self._seat_of(table, digest)
+        seat = table.seat_by_token(token)
         if seat is None and self.broker.shared and table.open_seats():
             # a seat free here may have been claimed through another process a moment ago
             # (a claimed seat's token never changes: a table with none free needs no look)
             self.cluster.reload_seats(table)
-            seat = self._seat_of(table, digest)
+            seat = table.seat_by_token(token)
         if seat is None:
             raise ProtocolError("bad_token")
         self.outage.settle(table)
@@ -252,18 +255,12 @@ class Hub:
         seat.conns.add(conn)
         seat.away_since = None
         table.idle_since = None
-        conn.post(self._welcome(table, seat.index, reply_to))
+        self.clocks.kick(table, quiet=True)  # a turn that starts now shows in the states below
+        conn.post(table.welcome(seat.index, reply_to))
         table.presence_changed(skip=conn)
         conn.post(table.state(seat.index, True))
         self.cluster.presence_out(table)
         self.kick(table)
-
-    @staticmethod
-    def _seat_of(table: Table, digest: str) -> Seat | None:
-        for seat in table.seats:
-            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
-                return seat
-        return None
 
     def watch(self, conn: Connection, table_id: str, reply_to: Any = None) -> None:
         if conn.table is not None:
@@ -277,18 +274,8 @@ class Hub:
         conn.table, conn.seat = table, None
         table.spectators.add(conn)
         table.idle_since = None
-        conn.post(self._welcome(table, None, reply_to))
+        conn.post(table.welcome(None, reply_to))
         conn.post(table.state(None, True))
-
-    def _welcome(self, table: Table, seat: int | None, reply_to: Any) -> dict[str, Any]:
-        msg: dict[str, Any] = {"type": "welcome", "protocol": PROTOCOL_VERSION,
-                               "table": table.id, "seat": seat, "game": table.game.name,
-                               "title": dict(type(table.game).title),
-                               "options": table.game.options_dict(),
-                               "players": table.game.players, **table.fairness()}
-        if reply_to is not None:
-            msg["reply_to"] = reply_to
-        return msg
 
     def leave(self, conn: Connection) -> None:
         """A connection closed: free its place; a person's seat starts its grace period."""
@@ -344,6 +331,7 @@ class Hub:
             raise ProtocolError("waiting")
         if table.is_over:
             raise ProtocolError("over")
+        self.clocks.may_move(table, conn.seat)  # a forfeited person is told so first
         if table.stopped is not None or self.lifecycle.stop_at_limit(table):
             raise ProtocolError("over", table.stopped)
         if version != table.version:
@@ -356,7 +344,7 @@ class Hub:
         self._apply(table, seat, text, reply=(conn, reply_to))
 
     def _apply(self, table: Table, seat: int, text: str,
-               reply: tuple[Connection, Any] | None = None) -> None:
+               reply: tuple[Connection, Any] | None = None, timeout: bool = False) -> None:
         if self.outage.settle(table):  # a doubtful move was stored: this one came too late
             raise ProtocolError("stale", f"the state is at version {table.version}")
         match = table.match
@@ -371,8 +359,12 @@ class Hub:
         canonical = match.moves[-1][1]
         progress = (match.scores, len(match.deals)) if len(match.deals) != deals else None
         try:
+            # inside the try: a process without the lease reads the stored clock first, and
+            # a store that is down then undoes the move like a failed write
+            clock = self.clocks.after_move(table, seat, n, by_person=reply is not None,
+                                           timeout=timeout, deal_ended=progress is not None)
             self.storage.add_move(table.id, n, seat, canonical, finished=match.is_over,
-                                  progress=progress)
+                                  progress=progress, clock=clock)
         except MoveConflict:
             # another process stored move n first: take the table as stored, with its move
             try:
@@ -392,6 +384,7 @@ class Hub:
             raise ProtocolError("storage", "the move could not be stored; nothing "
                                            "changed") from None
         table.stored.moves.append((seat, canonical))
+        timed = self.clocks.stored(table, clock)  # the table's clock now; its notice
         if match.is_over:
             table.stored.status = "over"
         table.updated = time.time()
@@ -400,8 +393,8 @@ class Hub:
             table.last_deal_end = table.version
         if match.is_over:
             self._match_finished(table)
-        # the move rides along, so that a process one move behind needs no read of the store
-        self.broker.publish(table.id, {"v": table.version, "m": [seat, canonical]})
+        # the move (and the clock) ride along: a process one move behind needs no read
+        self.broker.publish(table.id, {"v": table.version, "m": [seat, canonical], **timed})
         table.broadcast(reply)
         self.kick(table)
 
@@ -413,6 +406,7 @@ class Hub:
 
     def kick(self, table: Table) -> None:
         self.bots.kick(table)
+        self.clocks.kick(table)
 
     def kick_all(self) -> None:
         self.bots.kick_all()

@@ -208,7 +208,8 @@ class PostgresStorage:
             db.execute("UPDATE tables SET seed = %s WHERE id = %s", (seed, table_id))
 
     def add_move(self, table_id: str, n: int, seat: int, move: str, finished: bool = False,
-                 progress: tuple[list[Any], int] | None = None) -> None:
+                 progress: tuple[list[Any], int] | None = None,
+                 clock: dict[str, Any] | None = None) -> None:
         """Store move ``n`` (0-based), committed on return; :class:`MoveConflict` when another
         process stored move ``n`` first (nothing of this call is then stored)."""
         now = time.time()
@@ -220,6 +221,9 @@ class PostgresStorage:
                 if progress is not None:
                     db.execute("UPDATE tables SET scores = %s, deals = %s WHERE id = %s",
                                (json.dumps(progress[0]), progress[1], table_id))
+                if clock is not None:
+                    db.execute("UPDATE tables SET clock = %s WHERE id = %s",
+                               (json.dumps(clock), table_id))
                 if finished:
                     db.execute(
                         "UPDATE tables SET finished = %s, status = 'over' WHERE id = %s",

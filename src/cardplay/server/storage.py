@@ -54,6 +54,7 @@ _ADDED_COLUMNS = {
     "listed": "INTEGER NOT NULL DEFAULT 1",
     "deals": "INTEGER NOT NULL DEFAULT 0",
     "server_seed": "INTEGER", "contributions": "TEXT", "rated": "INTEGER NOT NULL DEFAULT 0",
+    "clock": "TEXT",
 }
 _INDEXES = """
 CREATE INDEX IF NOT EXISTS tables_lobby ON tables (status, created DESC, id DESC);
@@ -241,13 +242,14 @@ class Storage:
         self._db.execute("UPDATE tables SET seed = ? WHERE id = ?", (seed, table_id))
 
     def add_move(self, table_id: str, n: int, seat: int, move: str, finished: bool = False,
-                 progress: tuple[list[Any], int] | None = None) -> None:
+                 progress: tuple[list[Any], int] | None = None,
+                 clock: dict[str, Any] | None = None) -> None:
         """Store move number ``n`` (0-based) of a table; committed before this returns.
         ``progress`` (the match scores and deals played, when a deal just ended) updates what
-        the lobby shows in the same transaction."""
+        the lobby shows, and ``clock`` the table's clock, in the same transaction."""
         now = time.time()
         db = self._db
-        if not finished and progress is None:
+        if not finished and progress is None and clock is None:
             try:
                 db.execute("INSERT INTO moves (table_id, n, seat, move, at) "
                            "VALUES (?, ?, ?, ?, ?)", (table_id, n, seat, move, now))
@@ -261,6 +263,9 @@ class Storage:
             if progress is not None:
                 db.execute("UPDATE tables SET scores = ?, deals = ? WHERE id = ?",
                            (json.dumps(progress[0]), progress[1], table_id))
+            if clock is not None:
+                db.execute("UPDATE tables SET clock = ? WHERE id = ?",
+                           (json.dumps(clock), table_id))
             if finished:
                 db.execute("UPDATE tables SET finished = ?, status = 'over' WHERE id = ?",
                            (now, table_id))

@@ -23,7 +23,7 @@ LIVE = ("open", "playing")  # what the lobby lists and the table caps count
 
 _COLUMNS = ("id, game, options, seed, dealer, seats, created, finished, salt, commitment, "
             "seed_source, status, creator, bots_only, scores, deals, listed, server_seed, "
-            "contributions, rated")
+            "contributions, rated, clock")
 # what a lobby page reads of each table, and the move count (MAX(n) of its moves)
 LOBBY_COLUMNS = ("id, game, options, seats, created, scores, deals, commitment, status, "
                  "(SELECT MAX(n) FROM moves WHERE table_id = tables.id)")
@@ -75,6 +75,7 @@ class StoredTable:
     # that deals nothing: the deck seed is fixed from all of them (see ``dealing.py``)
     server_seed: int | None = None
     contributions: list[dict[str, Any] | None] | None = None
+    clock: dict[str, Any] | None = None  # the time control and its state (clocks.py)
 
     @property
     def waiting(self) -> bool:
@@ -131,7 +132,8 @@ class Store(Protocol):
                          ) -> list[dict[str, Any] | None]: ...
     def set_seed(self, table_id: str, seed: int) -> None: ...
     def add_move(self, table_id: str, n: int, seat: int, move: str, finished: bool = False,
-                 progress: tuple[list[Any], int] | None = None) -> None: ...
+                 progress: tuple[list[Any], int] | None = None,
+                 clock: dict[str, Any] | None = None) -> None: ...
     def load(self, table_id: str) -> StoredTable | None: ...
     def moves_after(self, table_id: str, n: int) -> list[tuple[int, str]]: ...
     def all_tables(self) -> Iterator[StoredTable]: ...
@@ -152,7 +154,8 @@ def table_row(table: StoredTable) -> tuple[Any, ...]:
             json.dumps(table.seats), table.created, table.finished, table.salt,
             table.commitment, table.seed_source, table.status, table.creator, table.bots_only,
             json.dumps(table.scores), table.deals, table.listed, table.server_seed,
-            None if table.contributions is None else json.dumps(table.contributions), table.rated)
+            None if table.contributions is None else json.dumps(table.contributions), table.rated,
+            None if table.clock is None else json.dumps(table.clock))
 
 
 def table_of_row(row: tuple[Any, ...], moves: list[tuple[int, str]]) -> StoredTable:
@@ -164,7 +167,8 @@ def table_of_row(row: tuple[Any, ...], moves: list[tuple[int, str]]) -> StoredTa
                        scores=json.loads(row[14]) if row[14] else None, deals=row[15] or 0,
                        listed=bool(row[16]), server_seed=row[17],
                        contributions=json.loads(row[18]) if row[18] else None,
-                       rated=bool(row[19]), moves=moves)
+                       rated=bool(row[19]), moves=moves,
+                       clock=json.loads(row[20]) if row[20] else None)
 
 
 def merge_contribution(row: tuple[Any, ...] | None, seat: int, entry: dict[str, Any]
