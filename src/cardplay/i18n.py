@@ -99,6 +99,12 @@ MESSAGES: dict[str, dict[str, str]] = {
                                       "(default: {default})",
         "help_limit_max_coaching": "hints and reviews worked out at once, in all; they share the "
                                    "bots' workers (default: {default})",
+        "help_limit_seek_rate": "seeks (Play a person) a client may make per minute "
+                                "(default: {default})",
+        "help_limit_seeks_per_client": "waiting seeks of one client (default: {default})",
+        "help_limit_seeks_per_account": "waiting seeks of one account (default: {default})",
+        "help_limit_seek_expiry": "seconds a seek waits without its owner polling before it "
+                                  "expires (default: {default})",
         "help_allow_origin": "a web origin (https://host[:port]) besides the server's own whose "
                              "pages may act here; repeatable; * allows any (default: none)",
         "help_verify_file": "a match record downloaded from the server (JSON)",
@@ -341,6 +347,13 @@ MESSAGES: dict[str, dict[str, str]] = {
                                       "(по умолчанию {default})",
         "help_limit_max_coaching": "подсказок и разборов, считаемых одновременно, всего; они "
                                    "делят процессы ботов (по умолчанию {default})",
+        "help_limit_seek_rate": "заявок («Играть с человеком») от одного клиента в минуту "
+                                "(по умолчанию {default})",
+        "help_limit_seeks_per_client": "ждущих заявок одного клиента (по умолчанию {default})",
+        "help_limit_seeks_per_account": "ждущих заявок одной учётной записи "
+                                        "(по умолчанию {default})",
+        "help_limit_seek_expiry": "секунд, которые заявка ждёт без опроса владельцем, прежде "
+                                  "чем истечь (по умолчанию {default})",
         "help_allow_origin": "веб-источник (https://хост[:порт]), кроме собственного, чьи "
                              "страницы могут действовать здесь; можно несколько; * — любой "
                              "(по умолчанию никакой)",

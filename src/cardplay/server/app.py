@@ -51,8 +51,11 @@ from .catalog import game_catalog
 from .hub import Connection, Hub, TableError
 from .limits import Limits, RateLimiter
 from .lobby import DEFAULT_PAGE, CursorError, lobby, lobby_list
+from .pairing import Pairing
+from .pairingroutes import seek_router
 from .protocol import ProtocolError, error_message, parse_client_message
 from .security import InputError, OriginPolicy, parse_json
+from .seekstore import open_seek_store
 from .storage import open_store
 
 __all__ = ["STATIC", "CardplayApp", "create_app"]
@@ -115,6 +118,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     storage = open_store(data_dir, database, durability)
     bot_runner = runner if runner is not None else ProcessBotRunner()
     hub = Hub(storage, bot_runner, grace=grace, bot_delay=bot_delay, limits=limits, broker=link)
+    pairing = Pairing(hub, open_seek_store(storage), limits)
     catalog: list[dict[str, Any]] = []
     create_rate = RateLimiter(limits.create_rate)
     join_rate = RateLimiter(limits.join_rate)
@@ -134,10 +138,13 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
         gc.freeze()
         hub.kick_all()
         sweeper = asyncio.create_task(hub.sweep_forever())
+        pairer = asyncio.create_task(pairing.run_forever())
         try:
             yield
         finally:
             sweeper.cancel()
+            pairer.cancel()
+            pairing.store.close()
             await hub.close()
             await link.close()
             bot_runner.close()
@@ -146,6 +153,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     app = FastAPI(title="cardplay", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
     app.state.storage = storage
+    app.state.pairing = pairing
 
     def body_error(e: TableError) -> JSONResponse:
         return JSONResponse({"error": str(e)}, status_code=e.status)
@@ -248,6 +256,10 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
             return body_error(e)
         return JSONResponse({"table": table.id, "seat": seat, "token": token,
                              "url": f"/t/{table.id}", **table.fairness()})
+
+    # SEAM: accounts (branch ``accounts``) gives the signed-in account of a request; until it
+    # is merged every request is a guest's, so a rated seek is refused with 401
+    app.include_router(seek_router(pairing, checked_body, lambda scope: None, client_key))
 
     @app.get("/api/tables/{table_id}")
     async def api_table(table_id: str) -> dict[str, Any]:

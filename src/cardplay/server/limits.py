@@ -40,6 +40,10 @@ class Limits:
     ws_ping_timeout: float = 20.0  # seconds to answer a ping before the socket is closed
     # hints and reviews worked out at once, in all: they share the bots' workers
     max_coaching: int = 2
+    seek_rate: float = 20.0  # seeks a client may make per minute
+    seeks_per_client: int = 4  # waiting seeks of one client (an address may hold several people)
+    seeks_per_account: int = 2  # waiting seeks of one account
+    seek_expiry: float = 30.0  # seconds a seek waits without its owner polling before it expires
 
     def __post_init__(self) -> None:
         for f in fields(self):

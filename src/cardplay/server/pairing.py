@@ -1,0 +1,407 @@
+"""Seeks and pairing: people who want a game wait in a pool and are seated together at a new table.
+
+A seek holds a game, its options (checked as table creation checks them), rated or casual, a
+clock, and its player count (from the options: a seek for N players waits for N - 1 others).
+Seeks whose choices agree share a ``key`` and may be paired:
+
+* casual: first come, first paired;
+* rated: nearest in rating, within a window that widens while they wait
+  (:func:`window`: :data:`WINDOW_START` rating points, :data:`WINDOW_GROWTH` more each second);
+  every two seeks of a group must be within both one's and the other's window;
+* a seek made to accept one of the lobby's open seeks (``accept``) is paired with that seek at
+  once, whatever the ratings (its owner chose that opponent);
+* nobody is paired with their own account.
+
+When a group is found a table is created with every seat a person's, each seat claimed for
+its seek's owner with a fresh token; the owner's next poll (``GET /api/seeks/{id}``) takes the
+token, once. A seek's owner is its account (a signed-in person, by the session cookie) or
+whoever holds its owner token (given once in the 201 answer, and as a cookie scoped to the
+seek's URL); nobody else learns where it was seated.
+
+A seek expires once its owner has not polled for ``limits.seek_expiry`` seconds (the page
+polls every two). Each process runs :meth:`Pairing.tick` every second: it expires, prunes, and
+pairs again every key with two or more waiting seeks (windows widen with time), so pairing also
+happens when the seeks came in through different processes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import math
+import secrets
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..engine import Game, game_class
+from .clockspec import ClockError, check_clock
+from .limits import Limits, RateLimiter
+from .security import InputError, clean_text
+from .seekstore import Seek, SeekStore
+from .storage import seat_status
+from .tables import TableError, hash_token
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+__all__ = ["WINDOW_GROWTH", "WINDOW_START", "AccountLike", "Pairing", "SeekError",
+           "choose_group", "seek_key", "window"]
+
+log = logging.getLogger("cardplay.server")
+
+WINDOW_START = 100.0  # rating points either side at first
+WINDOW_GROWTH = 25.0  # more rating points each second of waiting
+MAX_NAME = 40  # characters of a guest's seat name, as at a table
+OPEN_LIST = 50  # open seeks the lobby lists at most
+PRUNE_AFTER = 3600.0  # seconds a finished seek is kept (its owner may poll late)
+BODY_KEYS = frozenset({"game", "options", "rated", "clock", "name", "accept"})
+
+
+class AccountLike(Protocol):
+    """SEAM: the signed-in account of a request (``Accounts.account_of_scope`` on branch
+    ``accounts`` returns one): its id and its name."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+
+
+# the rating of an account under a game's rating key, or None for a new player
+RatingOf = Callable[[str, str, int], "float | None"]
+
+
+class SeekError(Exception):
+    """A seek request that cannot be met: an HTTP status, a code and a message."""
+
+    def __init__(self, status: int, code: str, message: str,
+                 retry_after: float | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.retry_after = retry_after
+
+
+def window(seek: Seek, now: float) -> float:
+    """How far from its own rating a rated seek accepts an opponent, after waiting until now."""
+    return WINDOW_START + WINDOW_GROWTH * max(0.0, now - seek.created)
+
+
+def seek_key(game: str, options: Mapping[str, Any], rated: bool,
+             clock: Mapping[str, Any] | None) -> str:
+    """What two seeks must share to be paired: the same game, options, rating and clock."""
+    return json.dumps([game, dict(options), rated, clock], sort_keys=True,
+                      separators=(",", ":"))
+
+
+def _fits(group: Sequence[Seek], other: Seek, now: float) -> bool:
+    """Whether ``other`` may join a rated group: within each member's window, and each
+    member within its own (ratings unknown count as the scale's middle)."""
+    r = other.rating if other.rating is not None else 1500.0
+    w = window(other, now)
+    for s in group:
+        rs = s.rating if s.rating is not None else 1500.0
+        if abs(rs - r) > min(w, window(s, now)):
+            return False
+    return True
+
+
+def _distinct(group: Sequence[Seek], other: Seek) -> bool:
+    return other.account is None or all(s.account != other.account for s in group)
+
+
+def choose_group(waiting: Sequence[Seek], now: float) -> list[Seek] | None:
+    """One group of seeks to seat together, from the waiting seeks of one key (oldest first),
+    or None. Acceptances first; then casual seeks in order of arrival, or rated seeks, each
+    oldest seek with the nearest ratings that fit everyone's window."""
+    if not waiting:
+        return None
+    n = waiting[0].players
+    by_id = {s.id: s for s in waiting}
+    for s in waiting:
+        target = by_id.get(s.accepts) if s.accepts else None
+        if target is None or target is s or not _distinct([target], s):
+            continue
+        group = [target, s]
+        for other in waiting:
+            if len(group) == n:
+                break
+            if other not in group and _distinct(group, other) and \
+                    (not other.rated or _fits(group, other, now)):
+                group.append(other)
+        if len(group) == n:
+            return group
+    for i, anchor in enumerate(waiting):
+        group = [anchor]
+        others = list(waiting[i + 1:])
+        if anchor.rated:
+            ra = anchor.rating if anchor.rating is not None else 1500.0
+            others.sort(key=lambda o: abs((o.rating if o.rating is not None else 1500.0) - ra))
+        for other in others:
+            if len(group) == n:
+                break
+            if _distinct(group, other) and (not anchor.rated or _fits(group, other, now)):
+                group.append(other)
+        if len(group) == n:
+            return group
+    return None
+
+
+def check_game(name: Any, options: Any) -> Game:
+    """The game a seek asks for, checked as table creation checks it (the same messages)."""
+    if not isinstance(name, str):
+        raise TableError("'game' is a game's name")
+    try:
+        cls = game_class(name)
+    except ValueError as e:
+        raise TableError(str(e)) from None
+    if not isinstance(options or {}, Mapping):
+        raise TableError("'options' is an object of option names and values")
+    try:
+        return cls(**dict(options or {}))
+    except (ValueError, TypeError) as e:
+        raise TableError(str(e)) from None
+
+
+@dataclass
+class Asker:
+    """Who sends a request about seeks: their account (if signed in), owner token (if any)
+    and client key."""
+
+    account: AccountLike | None
+    owner_token: str | None
+    client: str
+
+
+class Pairing:
+    """The seeks of a site over one store, and the tables made of them in this process."""
+
+    def __init__(self, hub: Hub, store: SeekStore, limits: Limits | None = None,
+                 rating_of: RatingOf | None = None, interval: float = 1.0) -> None:
+        self.hub = hub
+        self.store = store
+        self.limits = limits if limits is not None else hub.limits
+        # SEAM: accounts' ratings; without them every rated seek counts as a new player's
+        self.rating_of = rating_of
+        self.rate = RateLimiter(self.limits.seek_rate)
+        self.interval = interval
+        self.paired = 0  # tables made by this process
+        self.latencies: list[float] = []  # seconds from a seek's creation to its pairing
+
+    # ---- requests
+
+    def seek(self, body: Mapping[str, Any], asker: Asker,
+             now: float | None = None) -> tuple[Seek, str]:
+        """A new seek (then an attempt to pair it at once); its owner token."""
+        now = time.time() if now is None else now
+        unknown = set(body) - BODY_KEYS
+        if unknown:
+            raise SeekError(400, "bad_request", f"a seek has no field {sorted(unknown)[0]!r}; "
+                                                f"its fields: {', '.join(sorted(BODY_KEYS))}")
+        accepted: Seek | None = None
+        if "accept" in body:
+            accepted = self._accepted(body)
+        fields = _choices_of(accepted) if accepted is not None else body
+        rated = fields.get("rated", False)
+        if not isinstance(rated, bool):
+            raise SeekError(400, "bad_request", "'rated' is true or false")
+        try:
+            game = check_game(fields.get("game"), fields.get("options"))
+            clock = check_clock(game.name, fields.get("clock"), rated, "clock" in fields)
+            name = clean_text(body.get("name"), "name", MAX_NAME)
+        except (TableError, ClockError, InputError) as e:
+            raise SeekError(400, "bad_request", str(e)) from None
+        if accepted is not None:
+            self._agrees(body, accepted)
+        account = asker.account
+        if rated and account is None:
+            raise SeekError(401, "not_signed_in", "sign in to seek a rated game")
+        if accepted is not None and accepted.account is not None and account is not None and \
+                accepted.account == account.id:
+            raise SeekError(409, "own_seek", "this open seek is your own")
+        self._check_limits(asker, now)
+        options = game.options_dict()
+        rating = None
+        if rated and account is not None and self.rating_of is not None:
+            rating = self.rating_of(account.id, game.name, game.players)
+        token = secrets.token_urlsafe(18)
+        seek = Seek(id=secrets.token_urlsafe(9), key=seek_key(game.name, options, rated, clock),
+                    game=game.name, options=options, players=game.players, rated=rated,
+                    clock=clock, owner_hash=hash_token(token),
+                    account=account.id if account is not None else None,
+                    name=account.name if account is not None else name, client=asker.client,
+                    rating=rating, accepts=accepted.id if accepted is not None else None,
+                    created=now, polled=now)
+        self.store.insert(seek)
+        self.pair(seek.key, now)
+        return seek, token
+
+    def _accepted(self, body: Mapping[str, Any]) -> Seek:
+        target_id = body["accept"]
+        if not isinstance(target_id, str) or not 0 < len(target_id) <= 40:
+            raise SeekError(400, "bad_request", "'accept' is the id of an open seek")
+        target = self.store.get(target_id)
+        cutoff = time.time() - self.limits.seek_expiry
+        if target is None or target.status != "waiting" or target.polled < cutoff:
+            raise SeekError(409, "seek_gone", "that seek is no longer open: its owner was "
+                                              "paired, cancelled or left")
+        return target
+
+    @staticmethod
+    def _agrees(body: Mapping[str, Any], target: Seek) -> None:
+        """An acceptance may repeat the accepted seek's choices, never change them."""
+        for name in ("game", "rated", "clock"):
+            if name in body and body[name] != getattr(target, name):
+                raise SeekError(400, "bad_request", f"'{name}' differs from the accepted "
+                                                    f"seek's; leave it out to take its own")
+        if "options" in body and body["options"] is not None:
+            game = check_game(target.game, body["options"])
+            if game.options_dict() != target.options:
+                raise SeekError(400, "bad_request", "'options' differ from the accepted "
+                                                    "seek's; leave them out to take its own")
+
+    def _check_limits(self, asker: Asker, now: float) -> None:
+        since = now - self.limits.seek_expiry
+        if asker.account is not None and self.store.count_waiting(
+                account=asker.account.id, since=since) >= self.limits.seeks_per_account:
+            raise SeekError(429, "too_many_seeks",
+                            f"you have {self.limits.seeks_per_account} open seeks, the most "
+                            f"one account may have; cancel one first")
+        if self.store.count_waiting(client=asker.client, since=since) >= \
+                self.limits.seeks_per_client:
+            raise SeekError(429, "too_many_seeks",
+                            f"this client has {self.limits.seeks_per_client} open seeks, the "
+                            f"most one client may have; cancel one first")
+        wait = self.rate.allow(asker.client)
+        if wait > 0:
+            raise SeekError(429, "rate_limited",
+                            f"too many seeks from this client: at most "
+                            f"{self.limits.seek_rate:g} a minute; try again in {wait:.0f} s",
+                            retry_after=wait)
+
+    def _owned(self, seek_id: str, asker: Asker) -> Seek:
+        seek = self.store.get(seek_id) if 0 < len(seek_id) <= 40 else None
+        if seek is None:
+            raise SeekError(404, "no_seek", "no seek has this id")
+        by_account = asker.account is not None and seek.account == asker.account.id
+        by_token = asker.owner_token is not None and secrets.compare_digest(
+            hash_token(asker.owner_token), seek.owner_hash)
+        if not (by_account or by_token):
+            raise SeekError(403, "not_owner", "only the seek's owner may see or cancel it "
+                                              "(its session, or the owner token it was given)")
+        return seek
+
+    def status(self, seek_id: str, asker: Asker, now: float | None = None) -> dict[str, Any]:
+        """What the owner's poll answers; a poll keeps the seek from expiring."""
+        now = time.time() if now is None else now
+        seek = self._owned(seek_id, asker)
+        if seek.status == "waiting":
+            if seek.polled < now - self.limits.seek_expiry:
+                self.store.expire(now - self.limits.seek_expiry)
+                return {"status": "expired", "waited": round(now - seek.created, 1)}
+            self.store.touch(seek.id, now)
+            return {"status": "waiting", "waited": round(now - seek.created, 1)}
+        if seek.status == "paired":
+            return {"status": "paired", "table": seek.table, "seat": seek.seat,
+                    "token": self.store.take_token(seek.id), "url": f"/t/{seek.table}"}
+        return {"status": seek.status}
+
+    def cancel(self, seek_id: str, asker: Asker) -> None:
+        """Take a seek out of the pool; 409 once it was paired (its table is waiting)."""
+        seek = self._owned(seek_id, asker)
+        if self.store.cancel(seek.id):
+            return
+        again = self.store.get(seek.id)
+        if again is not None and again.status == "paired":
+            raise SeekError(409, "already_paired", "this seek was paired already: its table "
+                                                   "is waiting for you")
+
+    def open_seeks(self, now: float | None = None) -> list[dict[str, Any]]:
+        """The lobby's list: waiting seeks, newest first, without who owns them."""
+        now = time.time() if now is None else now
+        return [{"id": s.id, "game": s.game, "options": s.options, "players": s.players,
+                 "rated": s.rated, "clock": s.clock, "name": s.name,
+                 "rating": round(s.rating) if s.rating is not None else None,
+                 "waited": round(now - s.created, 1)}
+                for s in self.store.open_seeks(now - self.limits.seek_expiry, OPEN_LIST)]
+
+    # ---- pairing
+
+    def pair(self, key: str, now: float | None = None) -> int:
+        """Seat every group of the key's waiting seeks that can be seated now; how many
+        tables were made."""
+        now = time.time() if now is None else now
+        made = 0
+        while True:
+            with self.store.locked(key, now - self.limits.seek_expiry) as waiting:
+                group = choose_group(waiting, now)
+                if group is None:
+                    return made
+                self._seat(group, now)
+            made += 1
+
+    def _seat(self, group: list[Seek], now: float) -> None:
+        """A table with a seat for each seek's owner (in random order: nobody chooses who
+        deals first); inside the store's lock, so that an error leaves the seeks waiting."""
+        order = list(group)
+        secrets.SystemRandom().shuffle(order)
+        first = order[0]
+        table, _, _ = self.hub.create_table(
+            first.game, first.options, [{"kind": "human"}] * len(order), claim=False,
+            client=None)
+        # SEAM: with accounts and clocks merged, the table takes ``rated`` and ``clock`` too
+        monotonic = time.monotonic()
+        tokens = []
+        for seat, seek in zip(table.seats, order):
+            token = secrets.token_urlsafe(18)
+            seat.token_hash = hash_token(token)
+            seat.name = seek.name
+            seat.away_since = monotonic
+            tokens.append(token)
+        seat_dicts = [s.stored() for s in table.seats]
+        table.stored.seats = seat_dicts
+        table.stored.status = seat_status(seat_dicts)
+        self.hub.storage.update_seats(table.id, seat_dicts, table.stored.status)
+        for seat, seek, token in zip(table.seats, order, tokens):
+            self.store.mark_paired(seek.id, table.id, seat.index, token)
+        self.paired += 1
+        self.latencies.extend(now - s.created for s in group)
+        log.info("paired %d seeks of %s at table %s", len(group), first.game, table.id)
+
+    def tick(self, now: float | None = None) -> int:
+        """Expire seeks nobody polls, forget old ones, and pair every key that may pair now
+        (windows have widened); how many tables were made."""
+        now = time.time() if now is None else now
+        self.store.expire(now - self.limits.seek_expiry)
+        self.store.prune(now - PRUNE_AFTER)
+        made = 0
+        for key in self.store.keys_to_pair(now - self.limits.seek_expiry):
+            try:
+                made += self.pair(key, now)
+            except TableError as e:  # a cap on tables: these seeks wait for the next tick
+                log.warning("pairing seeks of %s waits: %s", key, e)
+        return made
+
+    async def run_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.interval)
+            try:
+                self.tick()
+            except Exception:  # a database hiccup: the next tick tries again
+                log.exception("the pairing tick failed")
+
+
+def _choices_of(seek: Seek) -> dict[str, Any]:
+    return {"game": seek.game, "options": seek.options, "rated": seek.rated, "clock": seek.clock}
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The q-th percentile (0-100) of some values, nearest rank."""
+    ordered = sorted(values)
+    if not ordered:
+        return math.nan
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q / 100 * len(ordered)) - 1))]
