@@ -265,6 +265,14 @@ def test_rated_seeks_pair_nearest_first_and_never_with_themselves() -> None:
     assert choose_group([old, new], 15.0) == [old, new]  # new's window 250 now
 
 
+def test_in_a_pool_of_rated_seeks_the_nearest_fitting_one_is_chosen() -> None:
+    pool = [_seek(i, 300.0 * i, 0.0) for i in range(200)]
+    assert choose_group(pool, 0.0) is None
+    new = _seek(999, 300.0 * 150 + 40, 0.0)
+    assert choose_group([*pool, new], 0.0) == [pool[150], new]
+    assert choose_group([*pool, _seek(998, 300.0 * 150 + 160, 0.0)], 0.0) is None
+
+
 def test_an_acceptance_pairs_whatever_the_ratings() -> None:
     far, near = _seek(1, 2400, 0.0), _seek(2, 1510, 0.0)
     taker = _seek(3, 1500, 0.0, accepts="s1")

@@ -54,6 +54,7 @@ log = logging.getLogger("cardplay.server")
 
 WINDOW_START = 100.0  # rating points either side at first
 WINDOW_GROWTH = 25.0  # more rating points each second of waiting
+NEW_RATING = 1500.0  # the rating of a player with none yet (the accounts' scale: mu 1500)
 MAX_NAME = 40  # characters of a guest's seat name, as at a table
 OPEN_LIST = 50  # open seeks the lobby lists at most
 PRUNE_AFTER = 3600.0  # seconds a finished seek is kept (its owner may poll late)
@@ -100,14 +101,10 @@ def seek_key(game: str, options: Mapping[str, Any], rated: bool,
 
 def _fits(group: Sequence[Seek], other: Seek, now: float) -> bool:
     """Whether ``other`` may join a rated group: within each member's window, and each
-    member within its own (ratings unknown count as the scale's middle)."""
-    r = other.rating if other.rating is not None else 1500.0
+    member within its own."""
+    r = _rating(other)
     w = window(other, now)
-    for s in group:
-        rs = s.rating if s.rating is not None else 1500.0
-        if abs(rs - r) > min(w, window(s, now)):
-            return False
-    return True
+    return all(abs(_rating(s) - r) <= min(w, window(s, now)) for s in group)
 
 
 def _distinct(group: Sequence[Seek], other: Seek) -> bool:
@@ -135,20 +132,46 @@ def choose_group(waiting: Sequence[Seek], now: float) -> list[Seek] | None:
                 group.append(other)
         if len(group) == n:
             return group
-    for i, anchor in enumerate(waiting):
-        group = [anchor]
-        others = list(waiting[i + 1:])
-        if anchor.rated:
-            ra = anchor.rating if anchor.rating is not None else 1500.0
-            others.sort(key=lambda o: abs((o.rating if o.rating is not None else 1500.0) - ra))
-        for other in others:
+    if not waiting[0].rated:
+        for i, anchor in enumerate(waiting):
+            group = [anchor]
+            for other in waiting[i + 1:]:
+                if len(group) == n:
+                    break
+                if _distinct(group, other):
+                    group.append(other)
             if len(group) == n:
+                return group
+        return None
+    # rated: by rating, so that each oldest seek looks outwards from its own rating, nearest
+    # first, and stops at the edge of its window (a pool of a thousand costs its neighbours)
+    ranked = sorted(waiting, key=_rating)
+    ratings = [_rating(s) for s in ranked]
+    place = {s.id: i for i, s in enumerate(ranked)}
+    for anchor in waiting:
+        group = [anchor]
+        ra, wa = _rating(anchor), window(anchor, now)
+        lo = hi = place[anchor.id]
+        while len(group) < n:
+            below = ra - ratings[lo - 1] if lo > 0 else math.inf
+            above = ratings[hi + 1] - ra if hi + 1 < len(ranked) else math.inf
+            if min(below, above) > wa:
                 break
-            if _distinct(group, other) and (not anchor.rated or _fits(group, other, now)):
+            if below <= above:
+                lo -= 1
+                other = ranked[lo]
+            else:
+                hi += 1
+                other = ranked[hi]
+            if _distinct(group, other) and _fits(group, other, now):
                 group.append(other)
         if len(group) == n:
             return group
     return None
+
+
+def _rating(seek: Seek) -> float:
+    return seek.rating if seek.rating is not None else NEW_RATING
 
 
 def check_game(name: Any, options: Any) -> Game:
@@ -226,8 +249,10 @@ class Pairing:
         self._check_limits(asker, now)
         options = game.options_dict()
         rating = None
-        if rated and account is not None and self.rating_of is not None:
-            rating = self.rating_of(account.id, game.name, game.players)
+        if rated:  # a new player's rating when the account has none yet under this game
+            known = self.rating_of(account.id, game.name, game.players) \
+                if self.rating_of is not None and account is not None else None
+            rating = NEW_RATING if known is None else float(known)
         token = secrets.token_urlsafe(18)
         seek = Seek(id=secrets.token_urlsafe(9), key=seek_key(game.name, options, rated, clock),
                     game=game.name, options=options, players=game.players, rated=rated,
@@ -237,7 +262,7 @@ class Pairing:
                     rating=rating, accepts=accepted.id if accepted is not None else None,
                     created=now, polled=now)
         self.store.insert(seek)
-        self.pair(seek.key, now)
+        self.pair(seek.key, now, new=seek)
         return seek, token
 
     def _accepted(self, body: Mapping[str, Any]) -> Seek:
@@ -331,18 +356,32 @@ class Pairing:
 
     # ---- pairing
 
-    def pair(self, key: str, now: float | None = None) -> int:
+    def pair(self, key: str, now: float | None = None, new: Seek | None = None) -> int:
         """Seat every group of the key's waiting seeks that can be seated now; how many
-        tables were made."""
+        tables were made. With ``new`` (a seek just made) only the seeks it may join are
+        read: those within its rating window, or the oldest few (the rest could not pair
+        before it came, and the tick looks at them again as windows widen)."""
         now = time.time() if now is None else now
+        since = now - self.limits.seek_expiry
         made = 0
         while True:
-            with self.store.locked(key, now - self.limits.seek_expiry) as waiting:
+            if new is None:
+                view = self.store.locked(key, since)
+            elif new.rated:
+                r, w = _rating(new), window(new, now)
+                view = self.store.locked(key, since, near=(r - w, r + w),
+                                         ids=[i for i in (new.id, new.accepts) if i])
+            else:
+                view = self.store.locked(key, since, first=4 * new.players,
+                                         ids=[i for i in (new.id, new.accepts) if i])
+            with view as waiting:
                 group = choose_group(waiting, now)
                 if group is None:
                     return made
                 self._seat(group, now)
             made += 1
+            if new is not None:
+                return made
 
     def _seat(self, group: list[Seek], now: float) -> None:
         """A table with a seat for each seek's owner (in random order: nobody chooses who
@@ -368,6 +407,7 @@ class Pairing:
         self.hub.storage.update_seats(table.id, seat_dicts, table.stored.status)
         for seat, seek, token in zip(table.seats, order, tokens):
             self.store.mark_paired(seek.id, table.id, seat.index, token)
+        self.hub.kick(table)  # claimed seats now: the grace timer of the person to move arms
         self.paired += 1
         self.latencies.extend(now - s.created for s in group)
         log.info("paired %d seeks of %s at table %s", len(group), first.game, table.id)

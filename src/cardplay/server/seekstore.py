@@ -16,7 +16,7 @@ from __future__ import annotations
 import contextlib
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -54,6 +54,7 @@ CREATE TABLE IF NOT EXISTS seeks (
     seat_token  TEXT
 );
 CREATE INDEX IF NOT EXISTS seeks_waiting ON seeks (status, key, created);
+CREATE INDEX IF NOT EXISTS seeks_rating ON seeks (key, rating) WHERE status = 'waiting';
 CREATE INDEX IF NOT EXISTS seeks_client ON seeks (client, status);
 CREATE INDEX IF NOT EXISTS seeks_account ON seeks (account, status);
 """
@@ -89,9 +90,18 @@ class Seek:
                 self.status, self.table, self.seat)
 
     @classmethod
-    def of_row(cls, r: tuple[Any, ...]) -> Seek:
-        return cls(id=r[0], key=r[1], game=r[2], options=json.loads(r[3]), players=int(r[4]),
-                   rated=bool(r[5]), clock=json.loads(r[6]) if r[6] else None,
+    def of_row(cls, r: tuple[Any, ...], parsed: dict[str, Any] | None = None) -> Seek:
+        """The seek of a row; ``parsed`` caches JSON texts across the rows of one read (the
+        seeks of one key share their options and clock: half the cost of a pool's read)."""
+        memo = parsed if parsed is not None else {}
+        options = memo.get(r[3])
+        if options is None:
+            options = memo[r[3]] = json.loads(r[3])
+        clock = memo.get(r[6]) if r[6] else None
+        if r[6] and clock is None:
+            clock = memo[r[6]] = json.loads(r[6])
+        return cls(id=r[0], key=r[1], game=r[2], options=options, players=int(r[4]),
+                   rated=bool(r[5]), clock=clock,
                    owner_hash=r[7], account=r[8], name=r[9], client=r[10], rating=r[11],
                    accepts=r[12], created=float(r[13]), polled=float(r[14]), status=r[15],
                    table=r[16], seat=r[17])
@@ -111,7 +121,9 @@ class SeekStore(Protocol):
     def expire(self, before: float) -> int: ...
     def prune(self, before: float) -> int: ...
     def open_seeks(self, since: float, limit: int) -> list[Seek]: ...
-    def locked(self, key: str, since: float) -> contextlib.AbstractContextManager[list[Seek]]: ...
+    def locked(self, key: str, since: float, near: tuple[float, float] | None = None,
+               first: int | None = None, ids: Sequence[str] = ()
+               ) -> contextlib.AbstractContextManager[list[Seek]]: ...
     def mark_paired(self, seek_id: str, table: str, seat: int, token: str) -> None: ...
     def close(self) -> None: ...
 
@@ -176,6 +188,29 @@ class _Sql:
             f"SELECT {_FIELDS} FROM seeks WHERE status = 'waiting' AND polled >= ? "
             "ORDER BY created DESC, id DESC LIMIT ?", (since, limit))]
 
+    def waiting(self, key: str, since: float, near: tuple[float, float] | None,
+                first: int | None, ids: Sequence[str], lock: str = "") -> list[Seek]:
+        """The waiting seeks of a key, oldest first: all of them, or those rated within
+        ``near``, or the ``first`` oldest; with the seeks ``ids`` in any case."""
+        base = "status = 'waiting' AND key = ? AND polled >= ?"
+        args: list[Any] = [key, since]
+        where = base
+        if near is not None:
+            where += " AND rating BETWEEN ? AND ?"
+            args += [near[0], near[1]]
+        sql = f"SELECT {_FIELDS} FROM seeks WHERE {where} ORDER BY created, id"
+        if first is not None:
+            sql += " LIMIT ?"
+            args.append(first)
+        rows = self.run(sql + lock, args)
+        if ids:
+            have = {r[0] for r in rows}
+            rows += [r for r in self.run(
+                f"SELECT {_FIELDS} FROM seeks WHERE {base} AND id IN "
+                f"({', '.join('?' * len(ids))}){lock}", [key, since, *ids]) if r[0] not in have]
+        parsed: dict[str, Any] = {}
+        return sorted((Seek.of_row(r, parsed) for r in rows), key=lambda x: (x.created, x.id))
+
     def mark_paired(self, seek_id: str, table: str, seat: int, token: str) -> None:
         self.write("UPDATE seeks SET status = 'paired', table_id = ?, seat = ?, seat_token = ? "
                    "WHERE id = ?", (table, seat, token, seek_id))
@@ -187,6 +222,8 @@ class SqliteSeeks(_Sql):
     def __init__(self, path: str | Path) -> None:
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
+        # as the tables' store by default: durable against a killed process, no fsync a write
+        self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(SCHEMA)
 
     def run(self, sql: str, args: tuple[Any, ...] | list[Any] = ()) -> list[tuple[Any, ...]]:
@@ -204,11 +241,10 @@ class SqliteSeeks(_Sql):
         return str(rows[0][0])
 
     @contextlib.contextmanager
-    def locked(self, key: str, since: float) -> Iterator[list[Seek]]:
+    def locked(self, key: str, since: float, near: tuple[float, float] | None = None,
+               first: int | None = None, ids: Sequence[str] = ()) -> Iterator[list[Seek]]:
         # one process, one thread: no other request runs until the pairing is written
-        yield [Seek.of_row(r) for r in self.run(
-            f"SELECT {_FIELDS} FROM seeks WHERE status = 'waiting' AND key = ? AND polled >= ? "
-            "ORDER BY created, id", (key, since))]
+        yield self.waiting(key, since, near, first, ids)
 
     def close(self) -> None:
         self._db.close()
@@ -246,15 +282,13 @@ class PostgresSeeks(_Sql):
         return str(rows[0][0]) if rows else None
 
     @contextlib.contextmanager
-    def locked(self, key: str, since: float) -> Iterator[list[Seek]]:
-        """The waiting seeks of ``key``, locked until the block ends (its writes commit with
-        it; an exception rolls them back and the seeks wait on)."""
+    def locked(self, key: str, since: float, near: tuple[float, float] | None = None,
+               first: int | None = None, ids: Sequence[str] = ()) -> Iterator[list[Seek]]:
+        """The waiting seeks of ``key`` (see :meth:`waiting`), locked until the block ends
+        (its writes commit with it; an exception rolls them back and the seeks wait on)."""
         with self._db.transaction():
             self._db.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", ("seeks:" + key,))
-            rows = self.run(f"SELECT {_FIELDS} FROM seeks WHERE status = 'waiting' AND key = ? "
-                            "AND polled >= ? ORDER BY created, id FOR UPDATE SKIP LOCKED",
-                            (key, since))
-            yield [Seek.of_row(r) for r in rows]
+            yield self.waiting(key, since, near, first, ids, " FOR UPDATE SKIP LOCKED")
 
     def close(self) -> None:
         self._conn.close()
