@@ -360,6 +360,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     @app.get("/t/{table_id}", include_in_schema=False)
     @app.get("/join/{table_id}", include_in_schema=False)
     @app.get("/watch/{table_id}", include_in_schema=False)
+    @app.get("/seek/{table_id}", include_in_schema=False)
     async def page(table_id: str = "") -> FileResponse:
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
 

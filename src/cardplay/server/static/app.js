@@ -5,6 +5,7 @@ import { T, announce, banner, gameTitle, getJSON, h, httpError, levelName, loadC
   prettyText, redraw, saveSeat, seatName, setRouter, words, yourTables } from "./common.js";
 import { onCoach, onCoachError } from "./coach.js";
 import { renderTable } from "./table.js";
+import { seekPanel, showSeek } from "./seek.js";
 
 function applyChrome() {
   document.documentElement.lang = lang;
@@ -33,7 +34,7 @@ async function showLobby() {
   if (count !== routeCount) return;
   const form = h("form", { class: "panel", id: "new-game", "aria-labelledby": "new-game-h" });
   const tablesPanel = h("section", { class: "panel", "aria-labelledby": "open-h" });
-  m.append(h("div", { class: "lobby" }, form, tablesPanel));
+  m.append(h("div", { class: "lobby" }, form, h("div", { class: "stack" }, seekPanel(catalog), tablesPanel)));
 
   const params = new URLSearchParams(location.search);
   const gameSel = h("select", { id: "game", name: "game" },
@@ -320,6 +321,7 @@ function route() {
   if ((r = /^\/watch\/([\w-]+)$/.exec(path))) return openTable(r[1], true);
   closeSocket(); T.state = null; T.seat = null;
   if ((r = /^\/join\/([\w-]+)$/.exec(path))) return showJoin(r[1]);
+  if ((r = /^\/seek\/([\w-]+)$/.exec(path))) return showSeek(r[1]);
   return showLobby().catch((e) => main().replaceChildren(h("p", { class: "error", role: "alert", text: e.message })));
 }
 document.addEventListener("click", (e) => {

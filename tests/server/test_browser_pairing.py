@@ -1,0 +1,106 @@
+"""Play a person, in real Chromium with two browser contexts (two people): one seeks from the
+lobby's form, the other accepts that seek from the lobby's list, and both land at the same new
+table and play it; a waiting person cancels."""
+
+from __future__ import annotations
+
+import re
+import tempfile
+import time
+from pathlib import Path
+
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from .conftest import LiveServer
+
+SHOTS = Path(tempfile.gettempdir()) / "cardplay-screenshots"  # to look at, never compared
+
+
+def person(browser: Browser, live: LiveServer, name: str, width: int = 1280) -> tuple[
+        BrowserContext, Page]:
+    ctx = browser.new_context(viewport={"width": width, "height": 900})
+    page = ctx.new_page()
+    page.goto(live.url + "/")
+    page.evaluate("n => localStorage.setItem('cardplay.name', n)", name)
+    page.goto(live.url + "/")
+    expect(page.locator("#seek-panel")).to_be_visible()
+    return ctx, page
+
+
+def my_turn(page: Page) -> bool:
+    return bool(page.evaluate(
+        "() => !!(document.querySelector('.board') && document.querySelector('.board')"
+        ".dataset.myTurn === '1' && document.querySelector('[data-move]:not([disabled])'))"))
+
+
+def play_first_move(page: Page) -> None:
+    version = page.locator(".board").get_attribute("data-version")
+    page.locator("[data-move]:not([disabled]):visible").first.click()
+    if page.locator("#confirm-yes").count():
+        page.locator("#confirm-yes").click()
+    page.wait_for_function(
+        "v => document.querySelector('.board') && document.querySelector('.board')"
+        ".dataset.version !== v", arg=version, timeout=15000)
+
+
+def test_one_seeks_the_other_accepts_and_both_play_at_one_table(
+        live: LiveServer, browser: Browser) -> None:
+    ctx_a, ann = person(browser, live, "Ann")
+    ctx_b, bob = person(browser, live, "Bob", width=390)
+    try:
+        ann.locator("#seek-game").select_option("sixty-six")
+        ann.locator("#seek-clock").select_option("slow")
+        ann.locator("#seek-start").click()
+        expect(ann).to_have_url(re.compile(r"/seek/[\w-]+$"))
+        expect(ann.locator("#seek-status")).to_contain_text("Looking for an opponent")
+        expect(ann.locator("#seek-waited")).to_contain_text("Waiting for")
+        SHOTS.mkdir(exist_ok=True)
+        ann.screenshot(path=str(SHOTS / "pairing-waiting-1280.png"))
+        # Bob's lobby lists Ann's seek (its list refreshes every 5 s)
+        bob.reload()
+        entry = bob.locator("#open-seeks li")
+        expect(entry).to_have_count(1, timeout=10000)
+        expect(entry).to_contain_text("Ann")
+        expect(entry).to_contain_text("30 s a move + 120 s reserve")
+        bob.screenshot(path=str(SHOTS / "pairing-lobby-390.png"), full_page=True)
+        entry.get_by_role("button", name="Accept").click()
+        expect(bob).to_have_url(re.compile(r"/t/[\w-]+$"), timeout=15000)
+        expect(ann).to_have_url(re.compile(r"/t/[\w-]+$"), timeout=15000)
+        assert ann.url.rsplit("/", 1)[1] == bob.url.rsplit("/", 1)[1]
+        table = live.app.state.hub.get(ann.url.rsplit("/", 1)[1])
+        assert sorted(s.name for s in table.seats) == ["Ann", "Bob"]
+        assert all(s.kind == "human" and s.claimed for s in table.seats)
+        ann.wait_for_selector(".board")
+        bob.wait_for_selector(".board")
+        # each plays a move from their page when it is their turn
+        played = 0
+        deadline = time.monotonic() + 30
+        while played < 4 and time.monotonic() < deadline:
+            for page in (ann, bob):
+                if my_turn(page):
+                    play_first_move(page)
+                    played += 1
+        assert played == 4 and table.version >= 4
+        assert live.app.state.hub.get(table.id).seats[0].conns  # both connected, no bot
+        assert not any(s["bot_playing"] for s in table.seat_info())
+    finally:
+        ctx_a.close()
+        ctx_b.close()
+
+
+def test_a_waiting_person_cancels_and_the_lobby_forgets_the_seek(
+        live: LiveServer, browser: Browser) -> None:
+    ctx, page = person(browser, live, "Cleo")
+    try:
+        page.locator("#seek-start").click()
+        expect(page.locator("#seek-status")).to_contain_text("Looking for an opponent")
+        assert len(live.app.state.pairing.open_seeks()) == 1
+        page.locator("#seek-cancel").click()
+        expect(page.locator("#seek-panel")).to_be_visible()
+        assert live.app.state.pairing.open_seeks() == []
+        expect(page.locator("#open-seeks")).to_contain_text("Nobody is waiting")
+        # rated play needs an account: the choice is off for a guest, and says why
+        expect(page.locator("#seek-rated")).to_be_disabled()
+        expect(page.locator("#seek-rated-hint")).to_have_text("Sign in to play rated games.")
+    finally:
+        ctx.close()
