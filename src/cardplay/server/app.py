@@ -12,9 +12,11 @@ HTTP (JSON):
 * ``POST /api/tables/{id}/join``: an invite link's opener takes a free seat: ``{"seat", "token"}``;
 * ``GET /api/tables/{id}``: a table's summary; ``GET /api/tables/{id}/record``: its match record
   once the match is over.
+* ``/api/seeks``: seeks and pairing (``pairingroutes.py``, ``pairing.py``).
 
 WebSocket ``/ws``: the game protocol (``protocol.py``, ``docs/protocol.md``). Pages: ``/`` (the
-lobby), ``/t/{id}`` (a seat), ``/join/{id}`` (an invite), ``/watch/{id}`` (a spectator) all serve
+lobby), ``/t/{id}`` (a seat), ``/join/{id}`` (an invite), ``/watch/{id}`` (a spectator),
+``/seek/{id}`` (waiting to be paired) all serve
 the same static page, which holds no rules: it renders views and sends moves.
 
 Strangers are kept within bounds here (see ``limits.py`` and ``security.py``): state-changing
