@@ -203,11 +203,11 @@ class _Sql:
             sql += " LIMIT ?"
             args.append(first)
         rows = self.run(sql + lock, args)
-        if ids:
-            have = {r[0] for r in rows}
-            rows += [r for r in self.run(
-                f"SELECT {_FIELDS} FROM seeks WHERE {base} AND id IN "
-                f"({', '.join('?' * len(ids))}){lock}", [key, since, *ids]) if r[0] not in have]
+        have = {r[0] for r in rows}
+        missing = [i for i in ids if i not in have]  # one round trip less when none is
+        if missing:
+            rows += self.run(f"SELECT {_FIELDS} FROM seeks WHERE {base} AND id IN "
+                             f"({', '.join('?' * len(missing))}){lock}", [key, since, *missing])
         parsed: dict[str, Any] = {}
         return sorted((Seek.of_row(r, parsed) for r in rows), key=lambda x: (x.created, x.id))
 
