@@ -105,6 +105,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "help_limit_seeks_per_account": "waiting seeks of one account (default: {default})",
         "help_limit_seek_expiry": "seconds a seek waits without its owner polling before it "
                                   "expires (default: {default})",
+        "help_limit_signin_rate": "sign-in tries one client may make per minute "
+                                  "(default: {default})",
+        "help_limit_signin_account_rate": "sign-in tries per minute at one account, from any "
+                                          "client (default: {default})",
+        "help_limit_signup_rate": "accounts one client may create per minute "
+                                  "(default: {default})",
         "help_allow_origin": "a web origin (https://host[:port]) besides the server's own whose "
                              "pages may act here; repeatable; * allows any (default: none)",
         "help_verify_file": "a match record downloaded from the server (JSON)",
@@ -354,6 +360,12 @@ MESSAGES: dict[str, dict[str, str]] = {
                                         "(по умолчанию {default})",
         "help_limit_seek_expiry": "секунд, которые заявка ждёт без опроса владельцем, прежде "
                                   "чем истечь (по умолчанию {default})",
+        "help_limit_signin_rate": "сколько попыток входа один клиент может сделать в минуту "
+                                  "(по умолчанию {default})",
+        "help_limit_signin_account_rate": "сколько попыток входа в одну учётную запись в "
+                                          "минуту, с любых клиентов (по умолчанию {default})",
+        "help_limit_signup_rate": "сколько учётных записей один клиент может создать в минуту "
+                                  "(по умолчанию {default})",
         "help_allow_origin": "веб-источник (https://хост[:порт]), кроме собственного, чьи "
                              "страницы могут действовать здесь; можно несколько; * — любой "
                              "(по умолчанию никакой)",

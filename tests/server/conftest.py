@@ -16,6 +16,11 @@ from fastapi.testclient import TestClient
 from cardplay.server.app import create_app
 from cardplay.server.botpool import ThreadBotRunner
 from cardplay.server.limits import Limits
+from cardplay.server.passwords import PasswordConfig
+
+# Argon2id at a test's cost, through the server's own configuration (TESTING.md); one test
+# checks that the server's default is the production cost
+CHEAP_PASSWORDS = PasswordConfig(time_cost=1, memory_cost=8, parallelism=1)
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -32,6 +37,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 def make_client(data: Path, grace: float = 30.0, limits: Limits | None = None,
                 **kwargs: Any) -> TestClient:
+    kwargs.setdefault("passwords", CHEAP_PASSWORDS)
     return TestClient(create_app(data, runner=ThreadBotRunner(), grace=grace, limits=limits,
                                  **kwargs))
 
@@ -99,7 +105,7 @@ class LiveServer:
         self.url = f"http://127.0.0.1:{self.port}"
         limits = limits if limits is not None else Limits()
         self.app = create_app(data, runner=ThreadBotRunner(), grace=grace, bot_delay=bot_delay,
-                              limits=limits)
+                              limits=limits, passwords=CHEAP_PASSWORDS)
         # the same transport limits as `cardplay serve`
         self.server = uvicorn.Server(uvicorn_config(self.app, "127.0.0.1", self.port, limits))
         self.thread = threading.Thread(target=self.server.run, daemon=True)

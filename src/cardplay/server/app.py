@@ -35,6 +35,7 @@ import hashlib
 import logging
 import mimetypes
 import os
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,11 @@ from starlette.types import Receive, Scope, Send
 import cardplay
 
 from ..wording import rules_text
+from .accountdb import AccountDb
+from .accountroutes import account_router
+from .accountroutes import error as account_error
+from .accounts import AccountError, Accounts
+from .accountseats import match_finished, seat_for_account
 from .botpool import BotRunner, ProcessBotRunner
 from .broker import open_broker
 from .catalog import game_catalog
@@ -55,10 +61,12 @@ from .limits import Limits, RateLimiter
 from .lobby import DEFAULT_PAGE, CursorError, lobby, lobby_list
 from .pairing import Pairing
 from .pairingroutes import seek_router
+from .passwords import PRODUCTION, PasswordConfig, Passwords
 from .protocol import ProtocolError, error_message, parse_client_message
+from .ratings import rating_key
 from .security import InputError, OriginPolicy, parse_json
 from .seekstore import open_seek_store
-from .storage import open_store
+from .storage import Storage, open_store
 
 __all__ = ["STATIC", "CardplayApp", "create_app"]
 
@@ -100,7 +108,8 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
                durability: str = "normal", limits: Limits | None = None,
                allowed_origins: Iterable[str] = (), database: str | None = None,
                broker: str | None = None, broker_prefix: str = "cardplay",
-               lease_ttl: float = 3.0) -> CardplayApp:
+               lease_ttl: float = 3.0,
+               passwords: PasswordConfig = PRODUCTION) -> CardplayApp:
     """The app over one data directory. ``runner`` runs the bots (default: worker processes);
     ``grace`` is how long a person may be away before a bot holds the seat; ``bot_delay`` a
     pause before each bot move, so that people can follow the play. ``limits`` bounds what
@@ -111,7 +120,9 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     in ``data_dir``; ``broker`` (a ``redis://`` URL) connects this process with the others on
     that database: each table's changes reach every process, and one process at a time (the
     holder of the table's lease, ``lease_ttl`` seconds unless renewed) drives its bots and
-    timers. ``broker_prefix`` names this site's keys and channels in Redis."""
+    timers. ``broker_prefix`` names this site's keys and channels in Redis.
+
+    ``passwords``: Argon2id's cost (production by default; tests pass a cheap one)."""
     limits = limits if limits is not None else Limits()
     origins = OriginPolicy(allowed_origins)
     if broker is not None and database is None:
@@ -120,10 +131,19 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     storage = open_store(data_dir, database, durability)
     bot_runner = runner if runner is not None else ProcessBotRunner()
     hub = Hub(storage, bot_runner, grace=grace, bot_delay=bot_delay, limits=limits, broker=link)
-    pairing = Pairing(hub, open_seek_store(storage), limits)
     catalog: list[dict[str, Any]] = []
     create_rate = RateLimiter(limits.create_rate)
     join_rate = RateLimiter(limits.join_rate)
+    account_db = AccountDb(lambda: storage.connection, postgres=not isinstance(storage, Storage))
+    accounts = Accounts(account_db, Passwords(passwords), limits)
+    hub.on_match_finished = lambda table: match_finished(account_db, table)
+    pairing = Pairing(
+        hub, open_seek_store(storage), limits,
+        rating_of=lambda account, game, players: next(
+            (mu for key, mu, _, _ in account_db.ratings_of(account)
+             if key == rating_key(game, players)), None),
+        link_seat=lambda account, table, seat: account_db.link_seat(account, table, seat,
+                                                                    time.time()))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -156,6 +176,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     app.state.hub = hub
     app.state.storage = storage
     app.state.pairing = pairing
+    app.state.accounts = accounts
 
     def body_error(e: TableError) -> JSONResponse:
         return JSONResponse({"error": str(e)}, status_code=e.status)
@@ -199,6 +220,9 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
             return _refusal(400, "the body is a JSON object")
         return body
 
+    app.include_router(account_router(accounts, hub, checked_body,
+                                      RateLimiter(limits.create_rate * 6), client_key))
+
     @app.get("/api/games")
     async def api_games() -> list[dict[str, Any]]:
         return catalog or game_catalog()
@@ -235,13 +259,22 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
         body = await checked_body(request, create_rate, "new tables")
         if isinstance(body, Response):
             return body
+        account = accounts.account_of_scope(request.scope)
+        rated = body.get("rated", False)
+        try:
+            check_rated(rated, body.get("seats"), account is not None)
+        except AccountError as e:
+            return account_error(e)
         try:
             table, seat, token = hub.create_table(
                 body.get("game"), body.get("options"), body.get("seats") or [],
                 seed=body.get("seed"), name=body.get("name"),
-                client=client_key(request.scope), listed=body.get("listed", True))
+                client=client_key(request.scope), listed=body.get("listed", True),
+                rated=rated)
         except TableError as e:
             return body_error(e)
+        if account is not None and seat is not None:
+            seat_for_account(hub, account_db, table, seat, account)
         return JSONResponse({"table": table.id, "seat": seat, "token": token,
                              "url": f"/t/{table.id}", "invite": f"/join/{table.id}",
                              "watch": f"/watch/{table.id}", **table.fairness()},
@@ -252,16 +285,21 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
         body = await checked_body(request, join_rate, "seats taken", empty_ok=True)
         if isinstance(body, Response):
             return body
+        account = accounts.account_of_scope(request.scope)
+        found = hub.get(table_id)
+        if found is not None and found.stored.rated and account is None:
+            return account_error(AccountError(401, "not_signed_in", "a rated table seats "
+                                                                    "signed-in people only"))
         try:
             table, seat, token = hub.join(table_id, body.get("name"))
         except TableError as e:
             return body_error(e)
+        if account is not None:
+            seat_for_account(hub, account_db, table, seat, account)
         return JSONResponse({"table": table.id, "seat": seat, "token": token,
                              "url": f"/t/{table.id}", **table.fairness()})
 
-    # SEAM: accounts (branch ``accounts``) gives the signed-in account of a request; until it
-    # is merged every request is a guest's, so a rated seek is refused with 401
-    app.include_router(seek_router(pairing, checked_body, lambda scope: None, client_key))
+    app.include_router(seek_router(pairing, checked_body, accounts.account_of_scope, client_key))
 
     @app.get("/api/tables/{table_id}")
     async def api_table(table_id: str) -> dict[str, Any]:
@@ -363,11 +401,28 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     @app.get("/join/{table_id}", include_in_schema=False)
     @app.get("/watch/{table_id}", include_in_schema=False)
     @app.get("/seek/{table_id}", include_in_schema=False)
+    @app.get("/account", include_in_schema=False)
+    @app.get("/players/{table_id}", include_in_schema=False)
+    @app.get("/leaderboard/{table_id}", include_in_schema=False)
     async def page(table_id: str = "") -> FileResponse:
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return CardplayApp(app, ws)
+
+
+def check_rated(rated: Any, seats: Any, signed_in: bool) -> None:
+    """A table's ``rated`` flag: true or false; a rated table needs a signed-in creator and
+    no bot seat (AccountError 400 or 401)."""
+    if not isinstance(rated, bool):
+        raise AccountError(400, "bad_request", "'rated' is true or false")
+    if not rated:
+        return
+    if isinstance(seats, list) and any(not isinstance(s, dict) or s.get("kind") != "human"
+                                       for s in seats):
+        raise AccountError(400, "bot_seat", "a table with a bot seat is never rated")
+    if not signed_in:
+        raise AccountError(401, "not_signed_in", "sign in to create a rated table")
 
 
 class CardplayApp:

@@ -99,7 +99,8 @@ class Cluster:
             return
         for seat, d in zip(table.seats, stored.seats):
             fresh = Seat.from_stored(seat.index, d)
-            seat.token_hash, seat.name = fresh.token_hash, fresh.name
+            seat.token_hash, seat.name, seat.account = fresh.token_hash, fresh.name, \
+                fresh.account
         table.stored.seats = stored.seats
         table.stored.status = stored.status
 

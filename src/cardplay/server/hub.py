@@ -19,7 +19,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from .. import bots as bots_mod
@@ -75,6 +75,10 @@ class Hub:
         self.tasks: set[asyncio.Task[None]] = set()
         self.moves_applied = 0
         self.loop: asyncio.AbstractEventLoop | None = None  # set when the app starts
+        # called once when a match ends here (accountseats.match_finished, set by the app):
+        # each seat's rating before and after at a rated table, else None
+        self.on_match_finished: Callable[[Table], list[dict[str, Any] | None] | None] | None \
+            = None
         # the hub's parts, each over this hub (one concern per module)
         self.lifecycle = Lifecycle(self)
         self.cluster = Cluster(self)
@@ -134,7 +138,8 @@ class Hub:
                      seats: Iterable[Mapping[str, Any]], *, seed: Any = None,
                      claim: bool = True, name: Any = "", client: str | None = None,
                      operator_seed: bool = False,
-                     listed: Any = True) -> tuple[Table, int | None, str | None]:
+                     listed: Any = True,
+                     rated: bool = False) -> tuple[Table, int | None, str | None]:
         """A new table; with ``claim`` the caller takes the first person's seat and gets its
         token. Seats: ``{"kind": "human"}`` or ``{"kind": "bot", "level": "heuristic"}``.
 
@@ -220,7 +225,7 @@ class Hub:
                              seed_source="server" if chosen is None else
                              "operator" if operator_seed else "creator",
                              status=seat_status(seat_dicts), creator=client,
-                             bots_only=humans == 0, listed=listed)
+                             bots_only=humans == 0, listed=listed, rated=rated)
         match = game.match(seed=match_seed)
         try:
             self.storage.create_table(stored, guard=lambda: caps_refusal(
@@ -437,7 +442,15 @@ class Hub:
     def _match_finished(self, table: Table) -> None:
         """Called once when a table's match ends: by :meth:`_apply`, in the process that stored
         the final move, before anyone is sent the final state (processes that learn of the
-        move from the store do not call it). Nothing yet; ratings will hook in here."""
+        move from the store do not call it). The accounts' results and, at a rated table, the
+        ratings (``on_match_finished``), whose before/after go in the end state."""
+        if table.stored.finished is None:
+            table.stored.finished = time.time()
+        if self.on_match_finished is not None:
+            try:
+                table.end_ratings = self.on_match_finished(table)
+            except Exception:  # the match stays over and stored; only its ratings failed
+                log.exception("rating table %s failed", table.id)
 
     # ---- the parts' methods that the app, the broker and tests call on the hub
 

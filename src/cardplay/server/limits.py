@@ -44,6 +44,11 @@ class Limits:
     seeks_per_client: int = 4  # waiting seeks of one client (an address may hold several people)
     seeks_per_account: int = 2  # waiting seeks of one account
     seek_expiry: float = 30.0  # seconds a seek waits without its owner polling before it expires
+    # sign-in tries: per client, and per account from all clients together (a guesser who
+    # spreads over many addresses still meets the second); a refused try costs no hashing
+    signin_rate: float = 10.0
+    signin_account_rate: float = 5.0
+    signup_rate: float = 5.0  # accounts a client may create per minute
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -204,12 +204,16 @@ class Pairing:
     """The seeks of a site over one store, and the tables made of them in this process."""
 
     def __init__(self, hub: Hub, store: SeekStore, limits: Limits | None = None,
-                 rating_of: RatingOf | None = None, interval: float = 1.0) -> None:
+                 rating_of: RatingOf | None = None,
+                 link_seat: Callable[[str, str, int], None] | None = None,
+                 interval: float = 1.0) -> None:
         self.hub = hub
         self.store = store
         self.limits = limits if limits is not None else hub.limits
-        # SEAM: accounts' ratings; without them every rated seek counts as a new player's
+        # accounts' seams: an account's rating, and recording that an account took a seat
+        # (for its profile); without them every rated seek counts as a new player's
         self.rating_of = rating_of
+        self.link_seat = link_seat
         self.rate = RateLimiter(self.limits.seek_rate)
         self.interval = interval
         self.paired = 0  # tables made by this process
@@ -391,14 +395,15 @@ class Pairing:
         first = order[0]
         table, _, _ = self.hub.create_table(
             first.game, first.options, [{"kind": "human"}] * len(order), claim=False,
-            client=None)
-        # SEAM: with accounts and clocks merged, the table takes ``rated`` and ``clock`` too
+            client=None, rated=first.rated)
+        # SEAM: once clocks (branch ``clocks``) is merged the table takes ``first.clock`` too
         monotonic = time.monotonic()
         tokens = []
         for seat, seek in zip(table.seats, order):
             token = secrets.token_urlsafe(18)
             seat.token_hash = hash_token(token)
             seat.name = seek.name
+            seat.account = seek.account
             seat.away_since = monotonic
             tokens.append(token)
         seat_dicts = [s.stored() for s in table.seats]
@@ -407,6 +412,8 @@ class Pairing:
         self.hub.storage.update_seats(table.id, seat_dicts, table.stored.status)
         for seat, seek, token in zip(table.seats, order, tokens):
             self.store.mark_paired(seek.id, table.id, seat.index, token)
+            if seek.account is not None and self.link_seat is not None:
+                self.link_seat(seek.account, table.id, seat.index)
         self.hub.kick(table)  # claimed seats now: the grace timer of the person to move arms
         self.paired += 1
         self.latencies.extend(now - s.created for s in group)

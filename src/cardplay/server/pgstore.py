@@ -43,7 +43,6 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 _CAPS_LOCK = 0x6361707300  # the advisory lock of table creation (any fixed number)
 
 
-
 def sqlalchemy_url(url: str) -> str:
     """The URL Alembic (SQLAlchemy) needs for psycopg 3: ``postgresql+psycopg://...``."""
     for prefix in ("postgresql://", "postgres://"):
@@ -85,6 +84,12 @@ class PostgresStorage:
         if self._conn.closed:
             self._conn = self._connect()
         return self._conn
+
+    @property
+    def connection(self) -> psycopg.Connection[Any]:
+        """The connection (opened again after a loss), for the account rows kept in the same
+        database (accountdb.py)."""
+        return self._db
 
     def _read(self, sql: str, args: Any = None) -> list[tuple[Any, ...]]:
         """A read, tried once more on a fresh connection if the connection was lost (a read

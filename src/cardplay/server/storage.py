@@ -41,7 +41,7 @@ _ADDED_COLUMNS = {
     "salt": "TEXT", "commitment": "TEXT", "seed_source": "TEXT", "status": "TEXT",
     "creator": "TEXT", "bots_only": "INTEGER NOT NULL DEFAULT 0", "scores": "TEXT",
     "listed": "INTEGER NOT NULL DEFAULT 1",
-    "deals": "INTEGER NOT NULL DEFAULT 0",
+    "deals": "INTEGER NOT NULL DEFAULT 0", "rated": "INTEGER NOT NULL DEFAULT 0",
 }
 _INDEXES = """
 CREATE INDEX IF NOT EXISTS tables_lobby ON tables (status, created DESC, id DESC);
@@ -49,7 +49,7 @@ CREATE INDEX IF NOT EXISTS tables_creator ON tables (creator, status);
 CREATE INDEX IF NOT EXISTS tables_bots ON tables (bots_only, status);
 """
 _COLUMNS = ("id, game, options, seed, dealer, seats, created, finished, salt, commitment, "
-            "seed_source, status, creator, bots_only, scores, deals, listed")
+            "seed_source, status, creator, bots_only, scores, deals, listed, rated")
 # what a lobby page reads of each table, and the move count (MAX(n) of its moves)
 LOBBY_COLUMNS = ("id, game, options, seats, created, scores, deals, commitment, status, "
                  "(SELECT MAX(n) FROM moves WHERE table_id = tables.id)")
@@ -121,6 +121,7 @@ class StoredTable:
     scores: list[Any] | None = None
     deals: int = 0
     listed: bool = True  # False: an invite-only table, left out of the lobby's lists
+    rated: bool = False  # the match's end updates its players' ratings (accounts only)
 
     def record(self) -> dict[str, Any]:
         """The match record that :func:`cardplay.replay` rebuilds (the seed commitment's
@@ -150,6 +151,8 @@ class Store(Protocol):
 
     @property
     def where(self) -> str: ...
+    @property
+    def connection(self) -> Any: ...
 
     def start_checkpointer(self, interval: float = 1.0) -> None: ...
     def close(self) -> None: ...
@@ -191,7 +194,7 @@ def table_row(table: StoredTable) -> tuple[Any, ...]:
     return (table.id, table.game, json.dumps(table.options), table.seed, table.dealer,
             json.dumps(table.seats), table.created, table.finished, table.salt,
             table.commitment, table.seed_source, table.status, table.creator, table.bots_only,
-            json.dumps(table.scores), table.deals, table.listed)
+            json.dumps(table.scores), table.deals, table.listed, table.rated)
 
 
 def table_of_row(row: tuple[Any, ...], moves: list[tuple[int, str]]) -> StoredTable:
@@ -201,7 +204,7 @@ def table_of_row(row: tuple[Any, ...], moves: list[tuple[int, str]]) -> StoredTa
                        salt=row[8], commitment=row[9], seed_source=row[10] or "server",
                        status=row[11] or "open", creator=row[12], bots_only=bool(row[13]),
                        scores=json.loads(row[14]) if row[14] else None, deals=row[15] or 0,
-                       listed=bool(row[16]), moves=moves)
+                       listed=bool(row[16]), rated=bool(row[17]), moves=moves)
 
 
 def lobby_entry(r: tuple[Any, ...]) -> dict[str, Any]:
@@ -279,6 +282,11 @@ class Storage:
     @property
     def where(self) -> str:
         return str(self.path)
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The connection, for the account rows kept in the same database (accountdb.py)."""
+        return self._db
 
     @property
     def journal_mode(self) -> str:

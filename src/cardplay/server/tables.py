@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import secrets
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -50,6 +51,7 @@ class Seat:
     level: str  # the bot's level; for a person's seat, the level of the bot that holds it
     name: str = ""
     token_hash: str | None = None  # set once a person claims the seat
+    account: str | None = None  # the signed-in person's account id (None: a guest or a bot)
     conns: set[Connection] = field(default_factory=set)
     away_since: float | None = None
 
@@ -59,14 +61,16 @@ class Seat:
 
     def stored(self) -> dict[str, Any]:
         return {"kind": self.kind, "level": self.level, "name": self.name,
-                "token_hash": self.token_hash}
+                "token_hash": self.token_hash,
+                **({"account": self.account} if self.account is not None else {})}
 
     @classmethod
     def from_stored(cls, index: int, d: Mapping[str, Any]) -> Seat:
         # safe_text: a database written before names were checked may hold a lone surrogate,
         # which would make every answer that lists this seat fail to encode
         return cls(index=index, kind=str(d["kind"]), level=str(d.get("level") or "random"),
-                   name=safe_text(str(d.get("name") or "")), token_hash=d.get("token_hash"))
+                   name=safe_text(str(d.get("name") or "")), token_hash=d.get("token_hash"),
+                   account=d.get("account"))
 
 
 class Table:
@@ -97,6 +101,8 @@ class Table:
         self.reviews: dict[tuple[int, int], list[dict[str, Any]]] = {}
         self.coaching = False  # a hint or review of this table is being worked out
         self._info_cache: tuple[int, dict[str, Any]] | None = None
+        # each seat's rating before and after, once a rated match ended (None: not rated)
+        self.end_ratings: list[dict[str, Any] | None] | None = None
         if match.deals:
             self.last_deal_end = self.version
 
@@ -145,7 +151,10 @@ class Table:
                  "level": s.level if s.kind == "bot" else None,
                  "claimed": s.kind == "bot" or s.claimed,
                  "connected": s.kind == "bot" or self.connected(s),
-                 "bot_playing": s.kind == "human" and self.bot_controls(s.index, now)}
+                 "bot_playing": s.kind == "human" and self.bot_controls(s.index, now),
+                 # a claimed person's seat without an account: its name is free text
+                 **({"guest": True} if s.kind == "human" and s.claimed and s.account is None
+                    else {})}
                 for s in self.seats]
 
     def summary(self) -> dict[str, Any]:
@@ -175,6 +184,23 @@ class Table:
         if fair is not None:
             rec["fairness"] = fair
         return rec
+
+    def seat_by_token(self, token: str) -> Seat | None:
+        """The seat a seat token opens (the check ``hello`` makes), or None."""
+        digest = hash_token(token)
+        for seat in self.seats:
+            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
+                return seat
+        return None
+
+    def save_seats(self) -> None:
+        """Store the seats as they are now, tell the other processes, and send everyone here
+        the state again (a seat's claim, name or account changed)."""
+        seat_dicts = [s.stored() for s in self.seats]
+        self.stored.seats = seat_dicts
+        self.hub.storage.update_seats(self.id, seat_dicts)
+        self.hub.broker.publish(self.id, {"seats": 1})
+        self.presence_changed()
 
     def has_connections(self) -> bool:
         return bool(self.spectators) or any(s.conns for s in self.seats)
@@ -264,6 +290,8 @@ class Table:
             msg["previous"] = prev
         if self.stopped is not None:
             msg["stopped"] = self.stopped
+        if self.end_ratings is not None:
+            msg["ratings"] = self.end_ratings
         if reply_to is not None:
             msg["reply_to"] = reply_to
         else:

@@ -1,7 +1,7 @@
 """Seeks: people waiting to be paired (server/seekstore.py holds the same schema for SQLite).
 
 Revision ID: 0004
-Revises: 0002 (0003, accounts, once that branch is merged: this one is built on top of it)
+Revises: 0003 (accounts)
 Create Date: 2026-12-07
 """
 
@@ -12,7 +12,7 @@ from alembic import op
 from cardplay.server.seekstore import SCHEMA
 
 revision = "0004"
-down_revision = "0002"
+down_revision = "0003"
 branch_labels = None
 depends_on = None
 

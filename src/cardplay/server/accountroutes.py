@@ -1,0 +1,170 @@
+"""The HTTP routes of accounts, sessions, profiles and leaderboards (an APIRouter for app.py).
+
+Every state-changing route reads its body through the app's ``checked_body`` (origin,
+content type, size and rate checks, as every other state-changing request); errors are
+``{"error": code, "message": text}`` (:class:`.accounts.AccountError`). The contract is
+DESIGN.md section 6; docs/protocol.md documents it with the routes added here:
+
+* ``GET /api/me``: ``{"name", "sessions": [{"id", "created", "seen", "agent", "current"}]}``;
+* ``DELETE /api/me/sessions/{id}``: end one session of the account (204);
+* ``DELETE /api/me {"password"}``: delete the account (204; its games stay, anonymised);
+* ``POST /api/tables/{id}/resume``: a fresh seat token for the account's seat there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+
+import cardplay
+
+from .accounts import Account, AccountError, Accounts, cookie_header, is_https
+from .accountseats import claim_guest_seats, forget_account, parse_proofs, resume_seat
+from .limits import RateLimiter
+from .profiles import leaderboard, player_page
+
+__all__ = ["CheckedBody", "account_router", "error"]
+
+CheckedBody = Callable[..., Awaitable["dict[str, Any] | Response"]]
+
+
+def error(e: AccountError) -> JSONResponse:
+    headers = {"Retry-After": str(max(1, round(e.retry_after)))} if e.retry_after else None
+    return JSONResponse({"error": e.code, "message": e.message}, status_code=e.status,
+                        headers=headers)
+
+
+def _not_signed_in() -> JSONResponse:
+    return error(AccountError(401, "not_signed_in", "sign in first"))
+
+
+def account_router(accounts: Accounts, hub: Any, checked_body: CheckedBody,
+                   rate: RateLimiter, client_key: Callable[[Any], str]) -> APIRouter:
+    """The routes over one server's accounts and hub. ``rate`` bounds a client's account
+    requests of every kind together (the sign-in limits come on top)."""
+    router = APIRouter()
+    db = accounts.db
+
+    def signed_in(request: Request, account: Account, token: str, status: int,
+                  linked: list[dict[str, Any]]) -> JSONResponse:
+        response = JSONResponse({"name": account.name, "seats": linked}, status_code=status)
+        response.headers["Set-Cookie"] = cookie_header(token, is_https(request.scope))
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    async def sign(request: Request, new: bool) -> Response:
+        body = await checked_body(request, rate, "account requests")
+        if isinstance(body, Response):
+            return body
+        agent = request.headers.get("user-agent", "")
+        try:
+            proofs = parse_proofs(body.get("seats"))
+            act = accounts.sign_up if new else accounts.sign_in
+            account, token = await act(body.get("name"), body.get("password"),
+                                       client_key(request.scope), agent)
+        except AccountError as e:
+            return error(e)
+        linked = claim_guest_seats(hub, db, account, proofs)
+        return signed_in(request, account, token, 201 if new else 200, linked)
+
+    @router.post("/api/accounts")
+    async def api_sign_up(request: Request) -> Response:
+        return await sign(request, True)
+
+    @router.post("/api/session")
+    async def api_sign_in(request: Request) -> Response:
+        return await sign(request, False)
+
+    @router.delete("/api/session")
+    async def api_sign_out(request: Request) -> Response:
+        body = await checked_body(request, rate, "account requests", empty_ok=True)
+        if isinstance(body, Response):
+            return body
+        account = accounts.account_of_scope(request.scope)
+        if account is None:
+            return _not_signed_in()
+        everywhere = request.query_params.get("everywhere", "0")
+        if everywhere not in ("0", "1"):
+            return error(AccountError(400, "bad_request", "everywhere is 0 or 1"))
+        accounts.sign_out(account, everywhere == "1")
+        response = Response(status_code=204)
+        response.headers["Set-Cookie"] = cookie_header("", is_https(request.scope), 0)
+        return response
+
+    @router.get("/api/me")
+    async def api_me(request: Request) -> Response:
+        account = accounts.account_of_scope(request.scope)
+        if account is None:
+            return _not_signed_in()
+        return JSONResponse({"name": account.name, "sessions": accounts.sessions(account)},
+                            headers={"Cache-Control": "no-store"})
+
+    @router.delete("/api/me/sessions/{session_id}")
+    async def api_end_session(session_id: str, request: Request) -> Response:
+        body = await checked_body(request, rate, "account requests", empty_ok=True)
+        if isinstance(body, Response):
+            return body
+        account = accounts.account_of_scope(request.scope)
+        if account is None:
+            return _not_signed_in()
+        try:
+            accounts.end_session(account, session_id)
+        except AccountError as e:
+            return error(e)
+        return Response(status_code=204)
+
+    @router.delete("/api/me")
+    async def api_delete_account(request: Request) -> Response:
+        body = await checked_body(request, rate, "account requests")
+        if isinstance(body, Response):
+            return body
+        account = accounts.account_of_scope(request.scope)
+        if account is None:
+            return _not_signed_in()
+        try:
+            tables = await accounts.delete(account, body.get("password"))
+        except AccountError as e:
+            return error(e)
+        forget_account(hub, tables)
+        response = Response(status_code=204)
+        response.headers["Set-Cookie"] = cookie_header("", is_https(request.scope), 0)
+        return response
+
+    @router.post("/api/tables/{table_id}/resume")
+    async def api_resume(table_id: str, request: Request) -> Response:
+        body = await checked_body(request, rate, "account requests", empty_ok=True)
+        if isinstance(body, Response):
+            return body
+        account = accounts.account_of_scope(request.scope)
+        if account is None:
+            return _not_signed_in()
+        try:
+            table, seat, token = resume_seat(hub, account, table_id)
+        except AccountError as e:
+            return error(e)
+        return JSONResponse({"table": table.id, "seat": seat, "token": token,
+                             "url": f"/t/{table.id}"}, headers={"Cache-Control": "no-store"})
+
+    @router.get("/api/players/{name}")
+    async def api_player(name: str, request: Request) -> Response:
+        account = accounts.account_of_scope(request.scope)
+        page = player_page(db, name, mine=False) if len(name) <= 4 * 40 else None
+        if page is None:
+            return error(AccountError(404, "no_player", "no player has this name"))
+        if account is not None and account.name == page["name"]:
+            page = player_page(db, name, mine=True)
+        return JSONResponse(page, headers={"Cache-Control": "no-store"})
+
+    @router.get("/api/leaderboard/{game}")
+    async def api_leaderboard(game: str, request: Request) -> Response:
+        if game not in cardplay.games():
+            return error(AccountError(404, "no_game", "no game has this name"))
+        raw = request.query_params.get("players", "2")
+        if not (raw.isascii() and raw.isdigit() and 2 <= int(raw) <= 9):
+            return error(AccountError(400, "bad_request", "players is a number from 2 to 9"))
+        return JSONResponse(leaderboard(db, game, int(raw)))
+
+    return router

@@ -1,0 +1,153 @@
+"""Which account sits at which seat: linking seats, resuming them, results and ratings at the end.
+
+How a seat records its account: the seat's stored dict gets ``"account": <account id>`` and
+its ``name`` is the account's name; the state frame's ``seats`` then carries that name, and a
+claimed person's seat without an account is marked ``"guest": true`` (``hub.Seat.seat_info``).
+The ``account_seats`` rows (:mod:`.accountdb`) index the same links for profiles.
+
+* :func:`seat_for_account`: a seat just taken (created, joined) by a signed-in person;
+* :func:`claim_guest_seats`: a guest who signs up or in brings the seat tokens their browser
+  kept; each seat a token opens, not yet any account's, becomes theirs (a finished match's
+  result is recorded at once);
+* :func:`resume_seat`: a signed-in person opens one of their unfinished tables on another
+  device: a fresh seat token is issued (the old one stops working);
+* :func:`match_finished`: called once when a match ends: every account's result, and for a
+  rated table the ratings (:func:`.ratings.rate_match`); the before/after ratings per seat;
+* :func:`forget_account`: after an account's deletion, the tables in memory take the
+  anonymised seats from the store.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Collection
+from typing import TYPE_CHECKING, Any
+
+from .accountdb import AccountDb
+from .accounts import Account, AccountError
+from .ratings import SeatOutcome, rate_match
+from .tables import hash_token
+
+if TYPE_CHECKING:
+    from .hub import Hub
+    from .tables import Table
+
+__all__ = ["MAX_PROOFS", "claim_guest_seats", "forget_account", "match_finished",
+           "parse_proofs", "resume_seat", "seat_for_account", "seat_result"]
+
+MAX_PROOFS = 100  # seat tokens one sign-up or sign-in may bring
+
+
+def parse_proofs(value: Any) -> list[tuple[str, str]]:
+    """The ``seats`` of a sign-up or sign-in body: ``[{"table", "token"}]`` (absent: none).
+    AccountError 400 when it is anything else, before anything is changed."""
+    if value is None:
+        return []
+    if not isinstance(value, list) or len(value) > MAX_PROOFS:
+        raise AccountError(400, "bad_seats", f"'seats' is a list of at most {MAX_PROOFS} "
+                                             "{\"table\", \"token\"} objects")
+    out = []
+    for item in value:
+        if not isinstance(item, dict) or not isinstance(item.get("table"), str) or \
+                not isinstance(item.get("token"), str) or len(item["table"]) > 64 or \
+                len(item["token"]) > 100:
+            raise AccountError(400, "bad_seats", "each of 'seats' is {\"table\": id, "
+                                                 "\"token\": the seat's token}")
+        out.append((item["table"], item["token"]))
+    return out
+
+
+def seat_result(table: Table, index: int, forfeits: Collection[int] = ()) -> str | None:
+    """A seat's result once the match is over: win, loss or draw (every seat a winner, or
+    none); a forfeit is a loss. None while the match goes on."""
+    if not table.is_over:
+        return None
+    if index in forfeits:
+        return "loss"
+    winners = table.match.winners
+    if not winners or len(winners) == table.game.players:
+        return "draw"
+    return "win" if index in winners else "loss"
+
+
+def seat_for_account(hub: Hub, db: AccountDb, table: Table, index: int,
+                     account: Account) -> None:
+    """Record that a signed-in person took a seat: its account and name, stored and shown."""
+    seat = table.seats[index]
+    seat.account = account.id
+    seat.name = account.name
+    table.save_seats()
+    db.link_seat(account.id, table.id, index, time.time())
+
+
+def claim_guest_seats(hub: Hub, db: AccountDb, account: Account,
+                      proofs: list[tuple[str, str]]) -> list[dict[str, Any]]:
+    """Give an account the guest seats its tokens open: ``[{"table", "seat"}]`` linked
+    (seats another account holds, and unknown tables or tokens, are passed over)."""
+    linked = []
+    now = time.time()
+    for table_id, token in proofs:
+        table = hub.get(table_id)
+        if table is None:
+            continue
+        seat = table.seat_by_token(token)
+        if seat is None or seat.account not in (None, account.id):
+            continue
+        if seat.account is None:
+            seat.account = account.id
+            seat.name = account.name
+            table.save_seats()
+        db.link_seat(account.id, table.id, seat.index, now)
+        result = seat_result(table, seat.index)
+        if result is not None:
+            db.set_result(table.id, seat.index, result, table.stored.finished or now)
+        linked.append({"table": table.id, "seat": seat.index})
+    return linked
+
+
+def resume_seat(hub: Hub, account: Account, table_id: str) -> tuple[Table, int, str]:
+    """A fresh token of the account's seat at a table in play: (table, seat, token).
+    AccountError 404 when the account has no seat there, 409 when the match is over."""
+    table = hub.get(table_id)
+    seat = None if table is None else \
+        next((s for s in table.seats if s.account == account.id), None)
+    if table is None or seat is None:
+        raise AccountError(404, "no_seat", "you have no seat at a table with this id")
+    if table.is_over:
+        raise AccountError(409, "over", "the match at this table is over")
+    token = secrets.token_urlsafe(18)
+    seat.token_hash = hash_token(token)
+    table.save_seats()
+    return table, seat.index, token
+
+
+def match_finished(db: AccountDb, table: Table, forfeits: Collection[int] = ()
+                   ) -> list[dict[str, Any] | None] | None:
+    """Once a match ends: store each account's result, and for a rated table update the
+    ratings. Per seat ``{"before", "after"}`` (None for a seat not rated), or None for an
+    unrated table."""
+    now = table.stored.finished or time.time()
+    for seat in table.seats:
+        if seat.account is not None:
+            result = seat_result(table, seat.index, forfeits)
+            if result is not None:
+                db.set_result(table.id, seat.index, result, now)
+    if not table.stored.rated or not table.is_over:
+        return None
+    winners = set(table.match.winners)
+    outcomes = [SeatOutcome(s.account if s.kind == "human" else None,
+                            s.index in winners and s.index not in forfeits,
+                            s.index in forfeits) for s in table.seats]
+    return rate_match(db, table.id, table.game.name, table.game.players, outcomes, now)
+
+
+def forget_account(hub: Hub, table_ids: list[str]) -> None:
+    """The tables in memory take their seats from the store again after an account's
+    deletion anonymised them, and show everyone the change."""
+    for table_id in table_ids:
+        table = hub.tables.get(table_id)
+        if table is not None:
+            hub.reload_seats(table)
+            table.presence_changed()
+        hub.broker.publish(table_id, {"seats": 1})
