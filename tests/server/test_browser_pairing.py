@@ -1,9 +1,11 @@
 """Play a person, in real Chromium with two browser contexts (two people): one seeks from the
 lobby's form, the other accepts that seek from the lobby's list, and both land at the same new
-table and play it; a waiting person cancels."""
+table and play it; a waiting person cancels; two signed-in people seek rated, play the match out
+and see their ratings change."""
 
 from __future__ import annotations
 
+import random
 import re
 import tempfile
 import time
@@ -12,6 +14,8 @@ from pathlib import Path
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from .conftest import LiveServer
+from .test_browser import play_one
+from .test_browser_accounts import sign
 
 SHOTS = Path(tempfile.gettempdir()) / "cardplay-screenshots"  # to look at, never compared
 
@@ -104,3 +108,68 @@ def test_a_waiting_person_cancels_and_the_lobby_forgets_the_seek(
         expect(page.locator("#seek-rated-hint")).to_have_text("Sign in to play rated games.")
     finally:
         ctx.close()
+
+
+def test_two_signed_in_people_seek_rated_play_it_out_and_see_their_ratings(
+        live: LiveServer, browser: Browser) -> None:
+    """TESTING.md "Two people in one test": both sign up, both seek Sixty-Six rated from the
+    lobby's form, both land at the same table, play the match to its end from their pages, and
+    see both ratings change on the end screen and on both profiles."""
+    pages = []
+    for name, width in (("Ana", 1280), ("Bo", 390)):
+        ctx = browser.new_context(viewport={"width": width, "height": 900})
+        page = ctx.new_page()
+        sign(page, live.url, name, signup=True)
+        # a short match: the seek takes the options last chosen in the new-game form
+        page.evaluate("() => localStorage.setItem('cardplay.options.sixty-six', "
+                      "JSON.stringify({match_target: 1}))")
+        page.goto(live.url + "/")
+        pages.append(page)
+    try:
+        for page in pages:
+            page.locator("#seek-game").select_option("sixty-six")
+            expect(page.locator("#seek-rated")).to_be_enabled()
+            page.locator("#seek-rated").check()
+            page.locator("#seek-preset").select_option("mine")
+            expect(page.locator("#seek-clock option[value=none]")).to_be_disabled()
+            page.locator("#seek-start").click()
+        for page in pages:
+            expect(page).to_have_url(re.compile(r"/t/[\w-]+$"), timeout=15000)
+        table_id = pages[0].url.rsplit("/", 1)[1]
+        assert pages[1].url.rsplit("/", 1)[1] == table_id
+        table = live.app.state.hub.get(table_id)
+        assert table.stored.rated is True and table.game.options_dict()["match_target"] == 1
+        assert sorted(s.name for s in table.seats) == ["Ana", "Bo"]
+        for page in pages:
+            page.wait_for_selector(".board")
+        rng = random.Random(3)
+        deadline = time.monotonic() + 180
+        while not all(p.locator("#end-screen").count() for p in pages):
+            assert time.monotonic() < deadline, "the match did not end"
+            moved = False
+            for page in pages:
+                if not page.locator("#end-screen").count() and my_turn(page):
+                    play_one(page, rng)
+                    moved = True
+            if not moved:
+                time.sleep(0.05)
+        changes = [p.locator("#rating-changes li") for p in pages]
+        for c in changes:
+            expect(c).to_have_count(2)
+        seat_of = {s.name: s.index for s in table.seats}
+        after = {}
+        for name in ("Ana", "Bo"):
+            line = changes[0].nth(seat_of[name])
+            expect(line).to_contain_text(f"{name}: 1500 → ")
+            expect(changes[1].nth(seat_of[name])).to_have_text(line.inner_text())
+            after[name] = line.inner_text().rsplit(" ", 1)[-1]
+        assert "1500" not in after.values() and len(set(after.values())) == 2
+        SHOTS.mkdir(exist_ok=True)
+        pages[1].screenshot(path=str(SHOTS / "pairing-rated-end-390.png"))
+        for page, name in zip(pages, ("Ana", "Bo")):
+            page.goto(live.url + "/players/" + name)
+            expect(page.locator("#ratings li")).to_contain_text(f"{after[name]} ± ")
+            expect(page.locator("#games li").first).to_contain_text("rated")
+    finally:
+        for page in pages:
+            page.context.close()

@@ -16,7 +16,8 @@ HTTP (JSON):
 
 WebSocket ``/ws``: the game protocol (``protocol.py``, ``docs/protocol.md``). Pages: ``/`` (the
 lobby), ``/t/{id}`` (a seat), ``/join/{id}`` (an invite), ``/watch/{id}`` (a spectator),
-``/seek/{id}`` (waiting to be paired) all serve
+``/seek/{id}`` (waiting to be paired),
+``/signin``, ``/signup``, ``/account``, ``/players/{name}``, ``/leaderboard/{game}`` all serve
 the same static page, which holds no rules: it renders views and sends moves.
 
 Strangers are kept within bounds here (see ``limits.py`` and ``security.py``): state-changing
@@ -290,6 +291,10 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
         if found is not None and found.stored.rated and account is None:
             return account_error(AccountError(401, "not_signed_in", "a rated table seats "
                                                                     "signed-in people only"))
+        if found is not None and found.stored.rated and account is not None and \
+                any(s.account == account.id for s in found.seats):
+            return account_error(AccountError(409, "already_seated", "you already sit at this "
+                                                                     "rated table"))
         try:
             table, seat, token = hub.join(table_id, body.get("name"))
         except TableError as e:
@@ -402,6 +407,8 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     @app.get("/watch/{table_id}", include_in_schema=False)
     @app.get("/seek/{table_id}", include_in_schema=False)
     @app.get("/account", include_in_schema=False)
+    @app.get("/signin", include_in_schema=False)
+    @app.get("/signup", include_in_schema=False)
     @app.get("/players/{table_id}", include_in_schema=False)
     @app.get("/leaderboard/{table_id}", include_in_schema=False)
     async def page(table_id: str = "") -> FileResponse:

@@ -6,6 +6,7 @@ import { T, announce, banner, gameTitle, getJSON, h, httpError, levelName, loadC
 import { onCoach, onCoachError } from "./coach.js";
 import { renderTable } from "./table.js";
 import { seekPanel, showSeek } from "./seek.js";
+import { renderAccountNav, showAccount, showLeaderboard, showPlayer, showSignIn, whoAmI } from "./accounts.js";
 
 function applyChrome() {
   document.documentElement.lang = lang;
@@ -128,7 +129,11 @@ async function showLobby() {
     input.setAttribute("aria-invalid", ok ? "false" : "true");
     return ok;
   }
-  async function create(seats) {
+  // a rated table: offered to a signed-in person, for a table of people only (the server checks)
+  const rated = h("input", { type: "checkbox", id: "rated" });
+  const ratedBox = h("div", { class: "field check", hidden: true }, rated, h("label", { for: "rated", text: t("rated_table") }));
+  whoAmI().then((who) => { ratedBox.hidden = !who; });
+  async function create(seats, asRated) {
     err.textContent = "";
     const wrong = [...optsBox.querySelectorAll("input[data-option]")].filter((el) => el.getAttribute("aria-invalid") === "true");
     if (wrong.length) { wrong[0].focus(); return; }
@@ -139,7 +144,8 @@ async function showLobby() {
     try {
       const r = await getJSON("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ game: gameSel.value, options: optionValues(), seats, name: nameInput.value,
-          listed: !(unlisted.checked && seats.some((x, i) => i > 0 && x.kind === "human")) }) });
+          listed: !(unlisted.checked && seats.some((x, i) => i > 0 && x.kind === "human")),
+          ...(asRated ? { rated: true } : {}) }) });
       saveSeat(r.table, r.token, r.seat);
       navigate(r.url);
     } catch (e) { err.textContent = httpError(e, "create_error"); }
@@ -153,7 +159,7 @@ async function showLobby() {
     for (const sel of seatsBox.querySelectorAll("select[data-seat]")) {
       seats.push(sel.value === "human" ? { kind: "human" } : { kind: "bot", level: sel.value.slice(4) });
     }
-    create(seats);
+    create(seats, rated.checked && !ratedBox.hidden);
   } }, t("create_table"));
   form.addEventListener("submit", (e) => e.preventDefault());
   form.append(
@@ -165,6 +171,7 @@ async function showLobby() {
     h("div", { class: "field" }, h("label", { for: "name", text: t("your_name") }), nameInput),
     h("fieldset", { class: "field" }, h("legend", { text: t("seats") }), seatsBox),
     h("div", { class: "field check" }, unlisted, h("label", { for: "unlisted", text: t("unlisted") })),
+    ratedBox,
     h("div", { class: "row" }, createBtn));
   renderOptions();
 
@@ -322,6 +329,11 @@ function route() {
   closeSocket(); T.state = null; T.seat = null;
   if ((r = /^\/join\/([\w-]+)$/.exec(path))) return showJoin(r[1]);
   if ((r = /^\/seek\/([\w-]+)$/.exec(path))) return showSeek(r[1]);
+  const failed = (e) => main().replaceChildren(h("p", { class: "error", role: "alert", text: e.message }));
+  if (path === "/signin" || path === "/signup") return showSignIn(path === "/signup");
+  if (path === "/account") return showAccount().catch(failed);
+  if ((r = /^\/players\/([^/]+)$/.exec(path))) return showPlayer(decodeURIComponent(r[1])).catch(failed);
+  if ((r = /^\/leaderboard\/([\w-]+)$/.exec(path))) return showLeaderboard(r[1]).catch(failed);
   return showLobby().catch((e) => main().replaceChildren(h("p", { class: "error", role: "alert", text: e.message })));
 }
 document.addEventListener("click", (e) => {
@@ -337,8 +349,9 @@ setRouter(route);
 
 // A module runs once the page is parsed (modules are deferred): the page can be set up at once.
 applyChrome();
+renderAccountNav();
 document.getElementById("lang").addEventListener("change", (e) => {
-  setLang(/** @type {HTMLSelectElement} */ (e.target).value); applyChrome();
+  setLang(/** @type {HTMLSelectElement} */ (e.target).value); applyChrome(); renderAccountNav();
   if (T.state) redraw(); else route();
 });
 document.getElementById("four-colour").addEventListener("change", (e) => {

@@ -115,8 +115,10 @@ export async function getJSON(url, opts) {
   let body = null;
   try { body = await r.json(); } catch (e) { body = null; }
   if (!r.ok) {
-    const e = /** @type {Error & {status?: number}} */ (new Error((body && (body.error || body.detail)) || r.statusText));
+    // the account routes answer {"error": code, "message": text}; the older ones {"error": text}
+    const e = /** @type {Error & {status?: number, code?: string}} */ (new Error((body && (body.message || body.error || body.detail)) || r.statusText));
     e.status = r.status;
+    if (body && body.message) e.code = body.error;
     throw e;
   }
   return body;

@@ -39,12 +39,20 @@ export function seekPanel(catalog) {
   const list = h("div", { id: "open-seeks" });
 
   const current = () => catalog.find((g) => g.name === gameSel.value);
+  /* the options last chosen for this game in the new-game form, if any differ from the defaults */
+  function mine(name) {
+    try { const o = JSON.parse(localStorage.getItem("cardplay.options." + name) || "{}"); return o && typeof o === "object" && Object.keys(o).length ? o : null; } catch (e) { return null; }
+  }
   function renderChoices() {
     const g = current();
     const preset = g.options.find((o) => o.name === "preset");
-    presetField.hidden = !preset;
-    presetSel.replaceChildren(...(preset ? preset.choices.map((c, i) => h("option", { value: c, text: words(preset.values[i].label) || String(c) })) : []));
-    if (preset) presetSel.value = preset.default;
+    const own = mine(g.name);
+    presetField.hidden = !preset && !own;
+    presetSel.replaceChildren(...(preset ? preset.choices.map((c, i) => h("option", { value: "preset:" + c, text: words(preset.values[i].label) || String(c) }))
+      : [h("option", { value: "standard", text: t("seek_standard") })]),
+    ...(own ? [h("option", { value: "mine", text: t("seek_mine") })] : []));
+    // the usual rules by default: two people who left them as they are agree, and so pair
+    presetSel.value = preset ? "preset:" + preset.default : "standard";
     const before = clockSel.value;
     const def = defaultClock(g.name);
     clockSel.replaceChildren(h("option", { value: "default", text: t("clock_default", { clock: clockText(def) }) }),
@@ -54,7 +62,8 @@ export function seekPanel(catalog) {
   }
   function body() {
     const b = { game: gameSel.value, rated: rated.checked, name: localStorage.getItem("cardplay.name") || "" };
-    if (!presetField.hidden) b.options = { preset: presetSel.value };
+    if (presetSel.value === "mine") b.options = mine(gameSel.value);
+    else if (presetSel.value.startsWith("preset:")) b.options = { preset: presetSel.value.slice(7) };
     if (clockSel.value === "none") b.clock = null;
     else if (clockSel.value !== "default") b.clock = CLOCKS[clockSel.value];
     return b;

@@ -7,6 +7,7 @@ import { CARD_RE, SUITS, SUIT_SYMBOL, lang, t } from "./texts.js";
 import { T, announce, backImg, cardImg, cardName, cardShort, declOf, fieldText, gameTitle, getJSON, h,
   httpError, levelName, logText, main, moveKind, moveLabel, navigate, playMove, saveSeat,
   seatName, seatValueText, setRenderer, words } from "./common.js";
+import { ratingChanges } from "./accounts.js";
 import { helpOffered, hintNodes, reviewCell, reviewNodes } from "./coach.js";
 
 /* How long a trick that was just completed stays in the middle when the next lead follows at
@@ -452,6 +453,7 @@ export function renderTable(old) {
     if (me !== null && w.length) big = w.includes(me) ? t("you_win") : t("you_lose");
     notices.push(h("section", { class: "endscreen", id: "end-screen", "aria-labelledby": "end-h" },
       h("h2", { id: "end-h", text: t("match_over") }), h("p", { class: "big", text: big }),
+      ratingChanges(s, (i) => (s.seats[i] && s.seats[i].name) || seatName(i, seats)),
       h("p", { text: `${t("scores")}: ` + view.match.scores.map((x, i) => `${seatName(i, seats)} ${x}`).join(" · ") }),
       scoreSheet(view, seats),
       prev ? h("details", { class: "last-deal", open: Boolean(T.reviews[prevNumber]) }, h("summary", { text: t("last_deal") }), dealBreakdown(prev, seats), ...reviewNodes(s, prevNumber, prev)) : null,
