@@ -92,6 +92,30 @@ def test_one_seeks_the_other_accepts_and_both_play_at_one_table(
         ctx_b.close()
 
 
+def test_a_waiting_person_takes_bots_instead(live: LiveServer, browser: Browser) -> None:
+    live.app.state.pairing.bots_after = 1.0  # the server's offer, sooner than its 20 s
+    ctx, page = person(browser, live, "Dora")
+    try:
+        page.locator("#seek-game").select_option("two-ten-jack")
+        page.locator("#seek-start").click()
+        expect(page.locator("#seek-status")).to_contain_text("Looking for an opponent")
+        # this browser's own seek is not offered back to it in the lobby
+        assert len(live.app.state.pairing.open_seeks()) == 1
+        bots = page.locator("#seek-bots")
+        expect(bots).to_be_visible(timeout=10000)
+        bots.click()
+        expect(page).to_have_url(re.compile(r"/t/[\w-]+$"), timeout=15000)
+        page.wait_for_selector(".board")
+        table = live.app.state.hub.get(page.url.rsplit("/", 1)[1])
+        assert table.game.name == "two-ten-jack"
+        assert [s.kind for s in table.seats] == ["human", "bot"]
+        assert live.app.state.pairing.open_seeks() == []  # the seek was cancelled
+        page.goto(live.url + "/")
+        expect(page.locator("#open-seeks")).to_contain_text("Nobody is waiting")
+    finally:
+        ctx.close()
+
+
 def test_a_waiting_person_cancels_and_the_lobby_forgets_the_seek(
         live: LiveServer, browser: Browser) -> None:
     ctx, page = person(browser, live, "Cleo")

@@ -50,7 +50,9 @@ def test_two_guests_are_paired_and_each_finds_their_own_seat(client: TestClient)
     a = seek(client, name="Ann")
     assert a["status"] == "waiting" and a["players"] == 2
     assert a["clock"] == {"move": 15, "reserve": 60}  # Sixty-Six's default
-    assert poll(client, a)["status"] == "waiting"
+    waiting = poll(client, a)
+    assert waiting == {"status": "waiting", "waited": waiting["waited"], "bots_after": 20.0}
+    assert 0 <= waiting["waited"] < 5
     b = seek(client, name="Bob")
     assert b["status"] == "paired"
     pa, pb = poll(client, a), poll(client, b)

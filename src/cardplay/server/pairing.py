@@ -57,6 +57,7 @@ WINDOW_GROWTH = 25.0  # more rating points each second of waiting
 NEW_RATING = 1500.0  # the rating of a player with none yet (the accounts' scale: mu 1500)
 MAX_NAME = 40  # characters of a guest's seat name, as at a table
 OPEN_LIST = 50  # open seeks the lobby lists at most
+BOTS_AFTER = 20.0  # seconds of waiting before the page offers bots instead
 PRUNE_AFTER = 3600.0  # seconds a finished seek is kept (its owner may poll late)
 BODY_KEYS = frozenset({"game", "options", "rated", "clock", "name", "accept"})
 
@@ -216,6 +217,8 @@ class Pairing:
         self.link_seat = link_seat
         self.rate = RateLimiter(self.limits.seek_rate)
         self.interval = interval
+        # seconds after which the waiting page offers bots instead (told in each poll's answer)
+        self.bots_after = BOTS_AFTER
         self.paired = 0  # tables made by this process
         self.latencies: list[float] = []  # seconds from a seek's creation to its pairing
 
@@ -333,7 +336,8 @@ class Pairing:
                 self.store.expire(now - self.limits.seek_expiry)
                 return {"status": "expired", "waited": round(now - seek.created, 1)}
             self.store.touch(seek.id, now)
-            return {"status": "waiting", "waited": round(now - seek.created, 1)}
+            return {"status": "waiting", "waited": round(now - seek.created, 1),
+                    "bots_after": self.bots_after}
         if seek.status == "paired":
             return {"status": "paired", "table": seek.table, "seat": seek.seat,
                     "token": self.store.take_token(seek.id), "url": f"/t/{seek.table}"}

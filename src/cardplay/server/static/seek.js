@@ -7,7 +7,6 @@ import { t } from "./texts.js";
 import { gameTitle, getJSON, h, httpError, loadCatalog, main, navigate, saveSeat, words } from "./common.js";
 
 const POLL_MS = 1000; // the server expires a seek unpolled for 30 s
-const BOTS_AFTER_S = 20; // "play bots instead" is offered after this long
 
 // Clocks offered besides the game's default (the server checks them: move 2-300 s, reserve up to 1800 s)
 const CLOCKS = { blitz: { move: 8, reserve: 30 }, slow: { move: 30, reserve: 120 } };
@@ -94,8 +93,9 @@ export function seekPanel(catalog) {
   });
 
   async function renderSeeks() {
-    const data = await getJSON("/api/seeks");
-    list.replaceChildren(data.seeks.length ? h("ul", { class: "tables" }, data.seeks.map((s) => {
+    // this browser's own seeks are not offered to it (a guest would be paired with themself)
+    const seeks = (await getJSON("/api/seeks")).seeks.filter((s) => !sessionStorage.getItem("cardplay.seek." + s.id));
+    list.replaceChildren(seeks.length ? h("ul", { class: "tables" }, seeks.map((s) => {
       const g = catalog.find((x) => x.name === s.game) || { name: s.game };
       const who = s.name || t("seek_someone");
       return h("li", {},
@@ -174,7 +174,8 @@ export async function showSeek(id) {
     }
     if (r.status !== "waiting") { status.textContent = t("seek_over_" + r.status); cancelBtn.hidden = true; bots.hidden = !info.game; return; }
     waited.textContent = t("seek_waited", { s: Math.round(r.waited) });
-    if (r.waited >= BOTS_AFTER_S && bots.hidden && info.game) { bots.hidden = false; }
+    // the server says after how long "play bots instead" is offered
+    if (r.waited >= r.bots_after && bots.hidden && info.game) { bots.hidden = false; }
     setTimeout(poll, POLL_MS);
   }
   poll();
