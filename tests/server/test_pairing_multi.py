@@ -1,11 +1,13 @@
 """Pairing with two `cardplay serve` processes on one PostgreSQL database and one Redis broker:
 a person on each process is paired and both play at the new table; many seeks at once through
 both processes are each paired exactly once; a seek made on one process is cancelled on the
-other."""
+other; two signed-in people, one on each process, are paired at a rated table."""
 
 from __future__ import annotations
 
+import json
 import threading
+import time
 from collections import Counter
 from typing import Any
 
@@ -36,8 +38,6 @@ def poll(proc: Serve, made: dict[str, Any]) -> dict[str, Any]:
 
 
 def poll_until_paired(proc: Serve, made: dict[str, Any], tries: int = 100) -> dict[str, Any]:
-    import time
-
     for _ in range(tries):
         answer = poll(proc, made)
         if answer["status"] == "paired":
@@ -117,3 +117,40 @@ def test_a_seek_made_on_one_process_is_cancelled_on_the_other(
     assert poll(a, ann) == {"status": "cancelled"}
     bob = seek(a)
     assert poll(b, bob)["status"] == "waiting"
+
+
+def test_signed_in_people_on_two_processes_are_paired_rated(
+        site: tuple[Serve, Serve, Any]) -> None:
+    a, b, env = site
+    ana, bo = httpx.Client(base_url=a.url, timeout=10), httpx.Client(base_url=b.url, timeout=10)
+    try:
+        for c, name in ((ana, "Ana"), (bo, "Bo")):
+            r = c.post("/api/accounts", json={"name": name, "password": "correct horse"})
+            assert r.status_code == 201, r.text
+        sa = ana.post("/api/seeks", json={"game": "sixty-six", "rated": True})
+        assert sa.status_code == 201 and sa.json()["status"] == "waiting"
+        sb = bo.post("/api/seeks", json={"game": "sixty-six", "rated": True})
+        assert sb.status_code == 201, sb.text
+        # the session proves ownership, on either process
+        answers = []
+        for c, made in ((ana, sa.json()), (bo, sb.json())):
+            for _ in range(100):
+                got = c.get(f"/api/seeks/{made['seek']}").json()
+                if got["status"] == "paired":
+                    break
+                time.sleep(0.1)
+            answers.append(got)
+        assert answers[0]["table"] == answers[1]["table"]
+        assert all(isinstance(x["token"], str) for x in answers)
+        with psycopg.connect(env["pg"]) as db:
+            rated, seats = db.execute("SELECT rated, seats FROM tables WHERE id = %s",
+                                      (answers[0]["table"],)).fetchone()
+            accounts = dict(db.execute("SELECT name, id FROM accounts").fetchall())
+        assert rated is True
+        stored = json.loads(seats) if isinstance(seats, str) else seats
+        by_seat = {x["seat"]: n for x, n in zip(answers, ("Ana", "Bo"))}
+        assert [(s["name"], s.get("account")) for s in stored] == \
+            [(by_seat[i], accounts[by_seat[i]]) for i in (0, 1)]
+    finally:
+        ana.close()
+        bo.close()
