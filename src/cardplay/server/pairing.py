@@ -220,7 +220,6 @@ class Pairing:
         # seconds after which the waiting page offers bots instead (told in each poll's answer)
         self.bots_after = BOTS_AFTER
         self.paired = 0  # tables made by this process
-        self.latencies: list[float] = []  # seconds from a seek's creation to its pairing
 
     # ---- requests
 
@@ -420,7 +419,6 @@ class Pairing:
                 self.link_seat(seek.account, table.id, seat.index)
         self.hub.kick(table)  # claimed seats now: the grace timer of the person to move arms
         self.paired += 1
-        self.latencies.extend(now - s.created for s in group)
         log.info("paired %d seeks of %s at table %s", len(group), first.game, table.id)
 
     def tick(self, now: float | None = None) -> int:
