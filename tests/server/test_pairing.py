@@ -231,6 +231,22 @@ def test_seeks_per_client_and_rate_are_limited(tmp_path: Path) -> None:
         assert int(r.headers["Retry-After"]) >= 1
 
 
+def test_seeks_wait_while_the_server_holds_its_most_tables(tmp_path: Path) -> None:
+    with make_client(tmp_path, limits=Limits(max_tables=1, seeks_per_client=8)) as c:
+        r = c.post("/api/tables", json={"game": "sixty-six", "seats": [
+            {"kind": "human"}, {"kind": "human"}]})
+        assert r.status_code == 201
+        a, b = seek(c), seek(c)
+        assert b["status"] == "waiting"  # no table could be made: nothing failed, both wait
+        assert poll(c, a)["status"] == poll(c, b)["status"] == "waiting"
+        pairing = c.app.state.pairing  # type: ignore[attr-defined]
+        assert pairing.tick() == 0
+        hub = c.app.state.hub  # type: ignore[attr-defined]
+        hub.storage.set_status(r.json()["table"], "over")  # room again: the tick pairs them
+        assert pairing.tick() == 1
+        assert poll(c, a)["table"] == poll(c, b)["table"]
+
+
 def test_unknown_seeks_are_404(client: TestClient) -> None:
     refused(client.get("/api/seeks/nosuch"), 404, "no_seek")
     refused(client.get("/api/seeks/" + "x" * 41), 404, "no_seek")

@@ -268,7 +268,10 @@ class Pairing:
                     rating=rating, accepts=accepted.id if accepted is not None else None,
                     created=now, polled=now)
         self.store.insert(seek)
-        self.pair(seek.key, now, new=seek)
+        try:
+            self.pair(seek.key, now, new=seek)
+        except TableError as e:  # a cap on tables: the seek waits, the tick tries again
+            log.warning("a seek of %s waits: %s", seek.game, e)
         return seek, token
 
     def _accepted(self, body: Mapping[str, Any]) -> Seek:
