@@ -320,6 +320,8 @@ def test_players_and_leaderboards_404(client: TestClient) -> None:
     r = client.get("/api/leaderboard/chess")
     assert r.status_code == 404 and r.json()["error"] == "no_game"
     assert client.get("/api/leaderboard/sixty-six?players=99").status_code == 400
+    assert client.get("/api/leaderboard/sixty-six?players=" + "9" * 5000).status_code == 400
+    assert client.get("/api/players/" + "x" * 1000).status_code == 404
     assert client.get("/api/leaderboard/sixty-six").json() == {"game": "sixty-six",
                                                                "players": []}
 
@@ -447,3 +449,69 @@ def test_games_are_listed_newest_first(client: TestClient) -> None:
     assert [g["table"] for g in page["games"]] == [second, first]
     assert page["ratings"]["sixty-six"]["games"] == 2
     assert page["ratings"]["sixty-six"] == end["ratings"][1]["after"]
+
+
+def test_an_unused_session_ends(tmp_path: Path) -> None:
+    from cardplay.server.accounts import SESSION_IDLE
+
+    with make_client(tmp_path) as client:
+        sign_up(client, "Ana")
+        db = sqlite3.connect(tmp_path / "cardplay.db")
+        db.execute("UPDATE sessions SET seen = ?", (time.time() - SESSION_IDLE - 60,))
+        db.commit()
+        assert client.get("/api/me").status_code == 401
+        assert db.execute("SELECT COUNT(*) FROM sessions").fetchone()[0] == 0
+
+
+def test_a_hash_of_another_cost_is_replaced_at_sign_in(tmp_path: Path) -> None:
+    from cardplay.server.passwords import PasswordConfig
+
+    with make_client(tmp_path) as client:
+        sign_up(client, "Ana")
+    db = sqlite3.connect(tmp_path / "cardplay.db")
+    old = db.execute("SELECT password FROM accounts").fetchone()[0]
+    dearer = PasswordConfig(time_cost=2, memory_cost=16, parallelism=1)
+    with make_client(tmp_path, passwords=dearer) as client:
+        assert sign_in(client, "Ana").status_code == 200
+    new = db.execute("SELECT password FROM accounts").fetchone()[0]
+    assert old.startswith("$argon2id$v=19$m=8,t=1,p=1$")
+    assert new.startswith("$argon2id$v=19$m=16,t=2,p=1$")
+
+
+def test_a_forfeit_is_a_rated_loss_whatever_the_score(client: TestClient) -> None:
+    """The clocks' seam: a seat marked forfeit (and stored so) loses the rated match."""
+    a, b = two_players(client)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    real = hub.on_match_finished
+
+    def forfeit_the_winner(table: Any) -> Any:
+        table.seats[table.match.winners[0]].forfeit = True
+        table.save_seats()
+        return real(table)
+
+    hub.on_match_finished = forfeit_the_winner
+    table, end, _ = play_match(a, b)
+    winner = end["winners"][0]
+    assert end["ratings"][winner]["after"]["rating"] < 1500
+    assert end["ratings"][1 - winner]["after"]["rating"] > 1500
+    names = ["Ana", "Bo"]
+    page = client.get(f"/api/players/{names[winner]}").json()
+    assert page["games"][0]["result"] == "loss"
+    assert client.get(f"/api/tables/{table}").json()["seats"][winner]["name"] == names[winner]
+
+
+def test_the_end_ratings_outlive_a_restart(tmp_path: Path) -> None:
+    """A process that did not rate the table (here: the same data after a restart) shows the
+    stored change in the final state."""
+    with make_client(tmp_path) as client:
+        a, b = two_players(client)
+        table, end, _ = play_match(a, b)
+        token = a.post(f"/api/tables/{table}/resume")  # over: no new token
+        assert token.status_code == 409
+    with make_client(tmp_path) as client:
+        with client.websocket_connect("/ws") as ws:
+            ws.send_json({"type": "watch", "table": table})
+            recv(ws, "welcome")
+            state = recv(ws, "state")
+        assert state["is_over"] is True
+        assert state["ratings"] == end["ratings"]

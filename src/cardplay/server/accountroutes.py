@@ -21,7 +21,15 @@ from fastapi.responses import JSONResponse, Response
 
 import cardplay
 
-from .accounts import Account, AccountError, Accounts, cookie_header, is_https
+from .accounts import (
+    MAX_NAME,
+    Account,
+    AccountError,
+    Accounts,
+    cookie_header,
+    is_https,
+    name_key,
+)
 from .accountseats import claim_guest_seats, forget_account, parse_proofs, resume_seat
 from .limits import RateLimiter
 from .profiles import leaderboard, player_page
@@ -151,11 +159,11 @@ def account_router(accounts: Accounts, hub: Any, checked_body: CheckedBody,
     @router.get("/api/players/{name}")
     async def api_player(name: str, request: Request) -> Response:
         account = accounts.account_of_scope(request.scope)
-        page = player_page(db, name, mine=False) if len(name) <= 4 * 40 else None
+        # only the player themself is shown their unfinished tables
+        mine = account is not None and name_key(account.name) == name_key(name.strip())
+        page = player_page(db, name, mine) if len(name) <= 4 * MAX_NAME else None
         if page is None:
             return error(AccountError(404, "no_player", "no player has this name"))
-        if account is not None and account.name == page["name"]:
-            page = player_page(db, name, mine=True)
         return JSONResponse(page, headers={"Cache-Control": "no-store"})
 
     @router.get("/api/leaderboard/{game}")
@@ -163,7 +171,7 @@ def account_router(accounts: Accounts, hub: Any, checked_body: CheckedBody,
         if game not in cardplay.games():
             return error(AccountError(404, "no_game", "no game has this name"))
         raw = request.query_params.get("players", "2")
-        if not (raw.isascii() and raw.isdigit() and 2 <= int(raw) <= 9):
+        if not (len(raw) == 1 and raw.isascii() and raw.isdigit() and 2 <= int(raw) <= 9):
             return error(AccountError(400, "bad_request", "players is a number from 2 to 9"))
         return JSONResponse(leaderboard(db, game, int(raw)))
 

@@ -11,8 +11,10 @@ The ``account_seats`` rows (:mod:`.accountdb`) index the same links for profiles
   result is recorded at once);
 * :func:`resume_seat`: a signed-in person opens one of their unfinished tables on another
   device: a fresh seat token is issued (the old one stops working);
-* :func:`match_finished`: called once when a match ends: every account's result, and for a
-  rated table the ratings (:func:`.ratings.rate_match`); the before/after ratings per seat;
+* :func:`match_finished`: called once when a match ends (``Hub.on_match_finished``): every
+  account's result, and for a rated table the ratings (:func:`.ratings.rate_match`); the
+  before/after ratings per seat. A seat with ``Seat.forfeit`` (stored ``"forfeit": true``)
+  lost, whatever the score (the clocks set it when a person forfeits; a bot then finishes it);
 * :func:`forget_account`: after an account's deletion, the tables in memory take the
   anonymised seats from the store.
 """
@@ -26,15 +28,15 @@ from typing import TYPE_CHECKING, Any
 
 from .accountdb import AccountDb
 from .accounts import Account, AccountError
-from .ratings import SeatOutcome, rate_match
+from .ratings import SeatOutcome, rate_match, stored_change
 from .tables import hash_token
 
 if TYPE_CHECKING:
     from .hub import Hub
     from .tables import Table
 
-__all__ = ["MAX_PROOFS", "claim_guest_seats", "forget_account", "match_finished",
-           "parse_proofs", "resume_seat", "seat_for_account", "seat_result"]
+__all__ = ["MAX_PROOFS", "claim_guest_seats", "end_ratings", "forfeited", "forget_account",
+           "match_finished", "parse_proofs", "resume_seat", "seat_for_account", "seat_result"]
 
 MAX_PROOFS = 100  # seat tokens one sign-up or sign-in may bring
 
@@ -122,11 +124,20 @@ def resume_seat(hub: Hub, account: Account, table_id: str) -> tuple[Table, int, 
     return table, seat.index, token
 
 
-def match_finished(db: AccountDb, table: Table, forfeits: Collection[int] = ()
+def forfeited(table: Table) -> set[int]:
+    """The seats whose person forfeited the match (``Seat.forfeit``, stored as
+    ``"forfeit": true``: the clocks set it, and it outlives a restart)."""
+    return {s.index for s in table.seats if s.forfeit}
+
+
+def match_finished(db: AccountDb, table: Table, forfeits: Collection[int] | None = None
                    ) -> list[dict[str, Any] | None] | None:
     """Once a match ends: store each account's result, and for a rated table update the
     ratings. Per seat ``{"before", "after"}`` (None for a seat not rated), or None for an
-    unrated table."""
+    unrated table. ``forfeits``: the seats that forfeited (default: :func:`forfeited`); a
+    forfeit is a loss, whatever the score."""
+    if forfeits is None:
+        forfeits = forfeited(table)
     now = table.stored.finished or time.time()
     for seat in table.seats:
         if seat.account is not None:
@@ -140,6 +151,15 @@ def match_finished(db: AccountDb, table: Table, forfeits: Collection[int] = ()
                             s.index in winners and s.index not in forfeits,
                             s.index in forfeits) for s in table.seats]
     return rate_match(db, table.id, table.game.name, table.game.players, outcomes, now)
+
+
+def end_ratings(db: AccountDb, table: Table) -> list[dict[str, Any] | None] | None:
+    """The stored before/after ratings of a finished rated table (``Hub.ratings_of``): for
+    the processes that did not rate it, and after a restart. None when nothing is stored."""
+    if not table.stored.rated or not table.is_over:
+        return None
+    out = stored_change(db, table.id, [SeatOutcome(s.account, False) for s in table.seats])
+    return out if any(o is not None for o in out) else None
 
 
 def forget_account(hub: Hub, table_ids: list[str]) -> None:

@@ -53,7 +53,7 @@ from .accountdb import AccountDb
 from .accountroutes import account_router
 from .accountroutes import error as account_error
 from .accounts import AccountError, Accounts
-from .accountseats import match_finished, seat_for_account
+from .accountseats import end_ratings, match_finished, seat_for_account
 from .botpool import BotRunner, ProcessBotRunner
 from .broker import open_broker
 from .catalog import game_catalog
@@ -138,6 +138,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     account_db = AccountDb(lambda: storage.connection, postgres=not isinstance(storage, Storage))
     accounts = Accounts(account_db, Passwords(passwords), limits)
     hub.on_match_finished = lambda table: match_finished(account_db, table)
+    hub.ratings_of = lambda table: end_ratings(account_db, table)
     pairing = Pairing(
         hub, open_seek_store(storage), limits,
         rating_of=lambda account, game, players: next(

@@ -79,6 +79,8 @@ class Hub:
         # each seat's rating before and after at a rated table, else None
         self.on_match_finished: Callable[[Table], list[dict[str, Any] | None] | None] | None \
             = None
+        # a finished rated table's stored ratings, for a process that did not rate it
+        self.ratings_of: Callable[[Table], list[dict[str, Any] | None] | None] | None = None
         # the hub's parts, each over this hub (one concern per module)
         self.lifecycle = Lifecycle(self)
         self.cluster = Cluster(self)

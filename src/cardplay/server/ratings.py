@@ -35,7 +35,7 @@ from openskill.models import PlackettLuce
 from .accountdb import AccountDb
 
 __all__ = ["MU", "PROVISIONAL_GAMES", "SIGMA", "SeatOutcome", "public_rating", "rate_match",
-           "rating_key", "split_key"]
+           "rating_key", "split_key", "stored_change"]
 
 MU = 1500.0
 SIGMA = 500.0
@@ -91,7 +91,7 @@ def rate_match(db: AccountDb, table_id: str, game: str, players: int,
     now = time.time() if now is None else now
     with db.transaction():
         if db.rated_before(table_id):
-            return _stored_change(db, table_id, seats)
+            return stored_change(db, table_id, seats)
         current = []
         for s in seats:
             assert s.account is not None
@@ -109,8 +109,10 @@ def rate_match(db: AccountDb, table_id: str, game: str, players: int,
     return out
 
 
-def _stored_change(db: AccountDb, table_id: str, seats: Sequence[SeatOutcome]
-                   ) -> list[dict[str, Any] | None]:
+def stored_change(db: AccountDb, table_id: str, seats: Sequence[SeatOutcome]
+                  ) -> list[dict[str, Any] | None]:
+    """A rated table's change as stored (per seat ``{"before", "after"}``, None for a seat
+    not rated): what every process, and a restarted one, shows on the end screen."""
     by_account = {r[0]: r for r in db.history_of(table_id)}
     out: list[dict[str, Any] | None] = []
     for s in seats:

@@ -52,6 +52,7 @@ class Seat:
     name: str = ""
     token_hash: str | None = None  # set once a person claims the seat
     account: str | None = None  # the signed-in person's account id (None: a guest or a bot)
+    forfeit: bool = False  # the person forfeited the match: a loss whatever the score
     conns: set[Connection] = field(default_factory=set)
     away_since: float | None = None
 
@@ -62,7 +63,8 @@ class Seat:
     def stored(self) -> dict[str, Any]:
         return {"kind": self.kind, "level": self.level, "name": self.name,
                 "token_hash": self.token_hash,
-                **({"account": self.account} if self.account is not None else {})}
+                **({"account": self.account} if self.account is not None else {}),
+                **({"forfeit": True} if self.forfeit else {})}
 
     @classmethod
     def from_stored(cls, index: int, d: Mapping[str, Any]) -> Seat:
@@ -70,7 +72,7 @@ class Seat:
         # which would make every answer that lists this seat fail to encode
         return cls(index=index, kind=str(d["kind"]), level=str(d.get("level") or "random"),
                    name=safe_text(str(d.get("name") or "")), token_hash=d.get("token_hash"),
-                   account=d.get("account"))
+                   account=d.get("account"), forfeit=bool(d.get("forfeit")))
 
 
 class Table:
@@ -290,6 +292,9 @@ class Table:
             msg["previous"] = prev
         if self.stopped is not None:
             msg["stopped"] = self.stopped
+        if self.end_ratings is None and self.stored.rated and self.is_over and \
+                self.hub.ratings_of is not None:  # rated by another process, or before a restart
+            self.end_ratings = self.hub.ratings_of(self)
         if self.end_ratings is not None:
             msg["ratings"] = self.end_ratings
         if reply_to is not None:

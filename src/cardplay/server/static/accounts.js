@@ -78,6 +78,15 @@ function when(seconds) {
   return new Date(seconds * 1000).toLocaleString(lang === "ru" ? "ru-RU" : "en-GB");
 }
 
+/* a session's browser in a few words (the user agent as sent is long and says little to a person) */
+function agentLabel(ua) {
+  const browser = /Firefox\//.test(ua) ? "Firefox" : /Edg\//.test(ua) ? "Edge" : /Chrome\//.test(ua) ? "Chrome"
+    : /Safari\//.test(ua) ? "Safari" : "";
+  const os = /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Windows/.test(ua) ? "Windows"
+    : /Mac OS X/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : "";
+  return [browser, os].filter(Boolean).join(" · ") || ua.slice(0, 40) || "?";
+}
+
 /* the account page: who, where signed in, sign out (here, there, everywhere), delete */
 export async function showAccount() {
   document.title = t("acct_page") + " · cardplay";
@@ -91,7 +100,7 @@ export async function showAccount() {
     navigate("/");
   };
   const sessions = h("ul", { class: "plain", id: "sessions" }, data.sessions.map((s) => h("li", {},
-    `${s.agent.slice(0, 60) || "?"} · ${t("acct_last", { when: when(s.seen) })} `,
+    `${agentLabel(s.agent)} · ${t("acct_last", { when: when(s.seen) })} `,
     s.current ? h("strong", { text: "(" + t("acct_this") + ")" })
       : h("button", { type: "button", class: "secondary", onclick: async () => {
         await fetch("/api/me/sessions/" + encodeURIComponent(s.id), { method: "DELETE" });
