@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from cardplay.server.clockspec import check_clock
+from cardplay.server.clocks import UNSET, ClockError, parse_clock
 from cardplay.server.limits import Limits
 from cardplay.server.pairing import choose_group, seek_key, window
 from cardplay.server.seekstore import Seek
@@ -69,6 +69,8 @@ def test_two_guests_are_paired_and_each_finds_their_own_seat(client: TestClient)
     assert summary["open_seats"] == []
     names = {s["seat"]: s["name"] for s in summary["seats"]}
     assert names[pa["seat"]] == "Ann" and names[pb["seat"]] == "Bob"
+    table = client.app.state.hub.get(pa["table"])  # type: ignore[attr-defined]
+    assert table.clock.spec() == {"move": 15, "reserve": 60}  # the seeks' clock
     with client.websocket_connect("/ws") as wa, client.websocket_connect("/ws") as wb:
         sa = hello(wa, pa["table"], pa["token"])
         sb = hello(wb, pb["table"], pb["token"])
@@ -98,9 +100,15 @@ def test_seeks_pair_only_when_their_choices_agree(client: TestClient) -> None:
     e = seek(client, game="two-ten-jack")
     for made in (a, b, c, d, e):
         assert poll(client, made)["status"] == "waiting"
+    # the default clock named or left out, as whole seconds or not, is one clock
+    named = seek(client, clock={"move": 15.0, "reserve": 60})
+    assert poll(client, named)["table"] == poll(client, a)["table"]  # a: the default options
     f = seek(client, options={"match_target": 5})
     assert poll(client, b)["status"] == poll(client, f)["status"] == "paired"
-    assert poll(client, a)["status"] == "waiting"
+    g = seek(client, clock=None)
+    table = client.app.state.hub.get(poll(client, g)["table"])  # type: ignore[attr-defined]
+    assert table.clock is None and poll(client, d)["table"] == table.id
+    assert poll(client, c)["status"] == poll(client, e)["status"] == "waiting"
 
 
 def test_a_three_player_seek_waits_for_two_others(client: TestClient) -> None:
@@ -180,28 +188,30 @@ def test_a_rated_seek_needs_a_session(client: TestClient) -> None:
     assert client.get("/api/seeks").json() == {"seeks": []}
 
 
-@pytest.mark.parametrize(("body", "words"), [
-    ({"game": "no-such-game"}, "game"),
-    ({"game": 7}, "game"),
-    ({}, "game"),
-    ({"game": "sixty-six", "options": {"match_target": -3}}, "match_target"),
-    ({"game": "sixty-six", "options": {"nonsense": 1}}, "nonsense"),
-    ({"game": "sixty-six", "options": [1]}, "options"),
-    ({"game": "sixty-six", "rated": "yes"}, "rated"),
-    ({"game": "sixty-six", "clock": {"move": 15}}, "clock"),
-    ({"game": "sixty-six", "clock": {"move": 0, "reserve": 10}}, "clock.move"),
-    ({"game": "sixty-six", "clock": {"move": 15, "reserve": 99999}}, "clock.reserve"),
-    ({"game": "sixty-six", "clock": {"move": True, "reserve": 10}}, "clock.move"),
-    ({"game": "sixty-six", "clock": "fast"}, "clock"),
-    ({"game": "sixty-six", "rated": True, "clock": None}, "rated game has a clock"),
-    ({"game": "sixty-six", "name": "a\u0000b"}, "name"),
-    ({"game": "sixty-six", "name": "x" * 41}, "name"),
-    ({"game": "sixty-six", "seats": []}, "seats"),
+@pytest.mark.parametrize(("body", "code", "words"), [
+    ({"game": "no-such-game"}, "bad_request", "game"),
+    ({"game": 7}, "bad_request", "game"),
+    ({}, "bad_request", "game"),
+    ({"game": "sixty-six", "options": {"match_target": -3}}, "bad_request", "match_target"),
+    ({"game": "sixty-six", "options": {"nonsense": 1}}, "bad_request", "nonsense"),
+    ({"game": "sixty-six", "options": [1]}, "bad_request", "options"),
+    ({"game": "sixty-six", "rated": "yes"}, "bad_request", "rated"),
+    ({"game": "sixty-six", "clock": {"move": 15}}, "bad_clock", "clock"),
+    ({"game": "sixty-six", "clock": {"move": 0, "reserve": 10}}, "bad_clock", "clock.move"),
+    ({"game": "sixty-six", "clock": {"move": 15, "reserve": 99999}}, "bad_clock",
+     "clock.reserve"),
+    ({"game": "sixty-six", "clock": {"move": True, "reserve": 10}}, "bad_clock", "clock.move"),
+    ({"game": "sixty-six", "clock": "fast"}, "bad_clock", "clock"),
+    ({"game": "sixty-six", "rated": True, "clock": None}, "clock_required",
+     "rated table needs a clock"),
+    ({"game": "sixty-six", "name": "a\u0000b"}, "bad_request", "name"),
+    ({"game": "sixty-six", "name": "x" * 41}, "bad_request", "name"),
+    ({"game": "sixty-six", "seats": []}, "bad_request", "seats"),
 ])
 def test_bad_seeks_are_refused_and_change_nothing(client: TestClient, body: dict[str, Any],
-                                                  words: str) -> None:
+                                                  code: str, words: str) -> None:
     r = client.post("/api/seeks", json=body)
-    refused(r, 400, "bad_request")
+    refused(r, 400, code)
     assert words in r.json()["message"]
     assert client.get("/api/seeks").json() == {"seeks": []}
 
@@ -304,8 +314,14 @@ def test_a_key_is_the_same_for_the_same_choices_only() -> None:
     assert seek_key("g", {}, False, None) != seek_key("g", {}, False, {"move": 1, "reserve": 0})
 
 
-def test_clock_defaults_per_game() -> None:
-    assert check_clock("sixty-six", None, False, given=False) == {"move": 15, "reserve": 60}
-    assert check_clock("macao", None, False, given=False) == {"move": 10, "reserve": 45}
-    assert check_clock("macao", None, False) is None
-    assert check_clock("macao", {"move": 2.5, "reserve": 0}, True) == {"move": 2.5, "reserve": 0}
+def test_a_seek_gets_the_clock_a_table_of_people_would(client: TestClient) -> None:
+    # the clocks' own check and defaults: a seek and a table take the same clocks
+    for game in ("sixty-six", "macao"):
+        made = seek(client, game=game)
+        assert made["clock"] == parse_clock(UNSET, game, rated=False, people=made["players"])
+    assert seek(client, game="macao", clock=None)["clock"] is None
+    with pytest.raises(ClockError):
+        parse_clock({"move": 1, "reserve": 0}, "macao", rated=False, people=3)
+    refused(client.post("/api/seeks", json={"game": "macao",
+                                            "clock": {"move": 1, "reserve": 0}}),
+            400, "bad_clock")

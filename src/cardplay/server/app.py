@@ -6,9 +6,10 @@ HTTP (JSON):
 * ``GET /api/games/{name}/rules?lang=en|ru``: the rules of a game for players, as text;
 * ``GET /api/tables``: open tables (a person's seat is free) and tables in play, a page at a
   time (``?list=open|playing&limit=&cursor=``);
-* ``POST /api/tables``: a new table ``{"game", "options", "seats", "seed"?, "name"?, "listed"?}``
-  (``listed: false``: invite-only, in no lobby list); the caller
-  takes the first person's seat: ``{"table", "seat", "token", "url", "invite", "watch"}``;
+* ``POST /api/tables``: a new table ``{"game", "options", "seats", "seed"?, "name"?, "listed"?,
+  "clock"?}`` (``listed: false``: invite-only, in no lobby list; ``clock``: see clocks.py);
+  the caller takes the first person's seat:
+  ``{"table", "seat", "token", "url", "invite", "watch"}``;
 * ``POST /api/tables/{id}/join``: an invite link's opener takes a free seat: ``{"seat", "token"}``;
 * ``GET /api/tables/{id}``: a table's summary; ``GET /api/tables/{id}/record``: its match record
   once the match is over.
@@ -57,6 +58,7 @@ from .accountseats import end_ratings, match_finished, seat_for_account
 from .botpool import BotRunner, ProcessBotRunner
 from .broker import open_broker
 from .catalog import game_catalog
+from .clocks import UNSET, ClockRules, forfeited_seats
 from .hub import Connection, Hub, TableError
 from .limits import Limits, RateLimiter
 from .lobby import DEFAULT_PAGE, CursorError, lobby, lobby_list
@@ -109,7 +111,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
                durability: str = "normal", limits: Limits | None = None,
                allowed_origins: Iterable[str] = (), database: str | None = None,
                broker: str | None = None, broker_prefix: str = "cardplay",
-               lease_ttl: float = 3.0,
+               lease_ttl: float = 3.0, clock_rules: ClockRules | None = None,
                passwords: PasswordConfig = PRODUCTION) -> CardplayApp:
     """The app over one data directory. ``runner`` runs the bots (default: worker processes);
     ``grace`` is how long a person may be away before a bot holds the seat; ``bot_delay`` a
@@ -121,7 +123,8 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     in ``data_dir``; ``broker`` (a ``redis://`` URL) connects this process with the others on
     that database: each table's changes reach every process, and one process at a time (the
     holder of the table's lease, ``lease_ttl`` seconds unless renewed) drives its bots and
-    timers. ``broker_prefix`` names this site's keys and channels in Redis.
+    timers. ``broker_prefix`` names this site's keys and channels in Redis. ``clock_rules``
+    bounds the tables' time controls (``ClockRules()``: the defaults, see clocks.py).
 
     ``passwords``: Argon2id's cost (production by default; tests pass a cheap one)."""
     limits = limits if limits is not None else Limits()
@@ -131,13 +134,16 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     link = open_broker(broker, broker_prefix, lease_ttl)  # checked before the store opens
     storage = open_store(data_dir, database, durability)
     bot_runner = runner if runner is not None else ProcessBotRunner()
-    hub = Hub(storage, bot_runner, grace=grace, bot_delay=bot_delay, limits=limits, broker=link)
+    hub = Hub(storage, bot_runner, grace=grace, bot_delay=bot_delay, limits=limits, broker=link,
+              clock_rules=clock_rules)
     catalog: list[dict[str, Any]] = []
     create_rate = RateLimiter(limits.create_rate)
     join_rate = RateLimiter(limits.join_rate)
     account_db = AccountDb(lambda: storage.connection, postgres=not isinstance(storage, Storage))
     accounts = Accounts(account_db, Passwords(passwords), limits)
-    hub.on_match_finished = lambda table: match_finished(account_db, table)
+    # a seat whose person forfeited on time counts as a loss (clocks.forfeited_seats)
+    hub.on_match_finished = lambda table: match_finished(account_db, table,
+                                                         forfeited_seats(table))
     hub.ratings_of = lambda table: end_ratings(account_db, table)
     pairing = Pairing(
         hub, open_seek_store(storage), limits,
@@ -181,6 +187,8 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     app.state.accounts = accounts
 
     def body_error(e: TableError) -> JSONResponse:
+        if e.code is not None:
+            return JSONResponse({"error": e.code, "message": str(e)}, status_code=e.status)
         return JSONResponse({"error": str(e)}, status_code=e.status)
 
     async def checked_body(request: Request, rate: RateLimiter, what: str,
@@ -272,7 +280,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
                 body.get("game"), body.get("options"), body.get("seats") or [],
                 seed=body.get("seed"), name=body.get("name"),
                 client=client_key(request.scope), listed=body.get("listed", True),
-                rated=rated)
+                clock=body.get("clock", UNSET), rated=rated)
         except TableError as e:
             return body_error(e)
         if account is not None and seat is not None:

@@ -109,6 +109,10 @@ class Cluster:
         table = self.hub.tables.get(table_id)
         if table is None:  # not in memory here: it is read from the store when asked for
             return
+        if "c" in msg:  # the clock first: the move's state frame shows it
+            self.hub.clocks.remote(table, msg["c"])
+            if "v" not in msg:
+                table.broadcast()
         if "seats" in msg:
             self.reload_seats(table)
             table.presence_changed()

@@ -37,6 +37,7 @@ from ..fairness import commit, new_salt
 from .botdriver import BotDriver
 from .botpool import BotRunner
 from .broker import Broker
+from .clocks import UNSET, ClockRules, Clocks
 from .cluster import Cluster
 from .coaching import Coach
 from .connection import Connection
@@ -61,7 +62,8 @@ class Hub:
 
     def __init__(self, storage: Store, runner: BotRunner, *, grace: float = 30.0,
                  bot_delay: float = 0.0, away_level: str = "heuristic",
-                 limits: Limits | None = None, broker: Broker | None = None) -> None:
+                 limits: Limits | None = None, broker: Broker | None = None,
+                 clock_rules: ClockRules | None = None) -> None:
         self.limits = limits if limits is not None else Limits()
         self.storage = storage
         self.broker = broker if broker is not None else Broker()
@@ -86,6 +88,7 @@ class Hub:
         self.cluster = Cluster(self)
         self.bots = BotDriver(self)
         self.coach = Coach(self)
+        self.clocks = Clocks(self, clock_rules)
 
     def track(self, task: asyncio.Task[None]) -> None:
         """Keep a task of the hub's until it ends (so that :meth:`close` can cancel it)."""
@@ -139,8 +142,7 @@ class Hub:
     def create_table(self, game_name: Any, options: Mapping[str, Any] | None,
                      seats: Iterable[Mapping[str, Any]], *, seed: Any = None,
                      claim: bool = True, name: Any = "", client: str | None = None,
-                     operator_seed: bool = False,
-                     listed: Any = True,
+                     operator_seed: bool = False, listed: Any = True, clock: Any = UNSET,
                      rated: bool = False) -> tuple[Table, int | None, str | None]:
         """A new table; with ``claim`` the caller takes the first person's seat and gets its
         token. Seats: ``{"kind": "human"}`` or ``{"kind": "bot", "level": "heuristic"}``.
@@ -151,7 +153,7 @@ class Hub:
         ``client`` (a key of the creator's address) is what the per-client caps count.
         ``operator_seed``: the seed comes from the server's own code (a test, a benchmark),
         not from a client, and is recorded as such. ``listed=False``: an invite-only table,
-        never in the lobby's lists (its invite link is the way in)."""
+        never in the lobby's lists (its invite link is the way in). ``clock``: see clocks.py."""
         if not isinstance(listed, bool):
             raise TableError("'listed' is true or false")
         if not isinstance(game_name, str):
@@ -204,6 +206,7 @@ class Hub:
                 made.append(Seat(i, "bot", level, name=f"{level} bot"))
             else:
                 raise TableError("a seat's kind is 'human' or 'bot'")
+        clock_state = self.clocks.initial(clock, game.name, rated, [s.kind for s in made])
         # a first look before any work; the store looks again as it inserts the table
         self.lifecycle.check_caps(client, bots_only=humans == 0)
         table_id = secrets.token_urlsafe(6)
@@ -227,7 +230,8 @@ class Hub:
                              seed_source="server" if chosen is None else
                              "operator" if operator_seed else "creator",
                              status=seat_status(seat_dicts), creator=client,
-                             bots_only=humans == 0, listed=listed, rated=rated)
+                             bots_only=humans == 0, listed=listed, rated=rated,
+                             clock=clock_state)
         match = game.match(seed=match_seed)
         try:
             self.storage.create_table(stored, guard=lambda: caps_refusal(
@@ -284,13 +288,12 @@ class Hub:
         table = self.get(table_id)
         if table is None:
             raise ProtocolError("no_table", f"no table has the id {table_id!r}")
-        digest = _hash(token)
-        seat = self._seat_of(table, digest)
+        seat = table.seat_by_token(token)
         if seat is None and self.broker.shared and table.open_seats():
             # a seat free here may have been claimed through another process a moment ago
             # (a claimed seat's token never changes: a table with none free needs no look)
             self.cluster.reload_seats(table)
-            seat = self._seat_of(table, digest)
+            seat = table.seat_by_token(token)
         if seat is None:
             raise ProtocolError("bad_token")
         if self.broker.shared:
@@ -299,18 +302,12 @@ class Hub:
         seat.conns.add(conn)
         seat.away_since = None
         table.idle_since = None
+        self.clocks.kick(table, quiet=True)  # a turn that starts now shows in the states below
         conn.post(self._welcome(table, seat.index, reply_to))
         table.presence_changed(skip=conn)
         conn.post(table.state(seat.index, True))
         self.cluster.presence_out(table)
         self.kick(table)
-
-    @staticmethod
-    def _seat_of(table: Table, digest: str) -> Seat | None:
-        for seat in table.seats:
-            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
-                return seat
-        return None
 
     def watch(self, conn: Connection, table_id: str, reply_to: Any = None) -> None:
         if conn.table is not None:
@@ -387,6 +384,7 @@ class Hub:
             self.cluster.catch_up(table)  # another process stored moves this one has not heard of
         if table.is_over:
             raise ProtocolError("over")
+        self.clocks.may_move(table, conn.seat)  # a forfeited person is told so first
         if version != table.version:
             raise ProtocolError("stale", f"the state is at version {table.version}, "
                                          f"not {version}")
@@ -397,7 +395,7 @@ class Hub:
         self._apply(table, seat, text, reply=(conn, reply_to))
 
     def _apply(self, table: Table, seat: int, text: str,
-               reply: tuple[Connection, Any] | None = None) -> None:
+               reply: tuple[Connection, Any] | None = None, timeout: bool = False) -> None:
         match = table.match
         n = table.version
         deals = len(match.deals)
@@ -409,9 +407,12 @@ class Hub:
             raise ProtocolError("illegal", str(e)) from None
         canonical = match.moves[-1][1]
         progress = (match.scores, len(match.deals)) if len(match.deals) != deals else None
+        clock = self.clocks.after_move(table, seat, n, by_person=reply is not None,
+                                       timeout=timeout, deal_ended=progress is not None)
         try:
             self.storage.add_move(table.id, n, seat, canonical, finished=match.is_over,
-                                  progress=progress)
+                                  progress=progress,
+                                  clock=None if clock is None else clock.to_json())
         except MoveConflict:
             # another process stored move n first: take the table as stored, with its move
             self.cluster.reload(table)
@@ -428,6 +429,7 @@ class Hub:
                 table.match = rebuilt
             raise ProtocolError("storage", f"the move could not be stored: {e}") from None
         table.stored.moves.append((seat, canonical))
+        timed = self.clocks.stored(table, clock)  # the table's clock now; its notice
         if match.is_over:
             table.stored.status = "over"
         table.updated = time.time()
@@ -436,8 +438,8 @@ class Hub:
             table.last_deal_end = table.version
         if match.is_over:
             self._match_finished(table)
-        # the move rides along, so that a process one move behind needs no read of the store
-        self.broker.publish(table.id, {"v": table.version, "m": [seat, canonical]})
+        # the move (and the clock) ride along: a process one move behind needs no read
+        self.broker.publish(table.id, {"v": table.version, "m": [seat, canonical], **timed})
         table.broadcast(reply)
         self.kick(table)
 
@@ -458,6 +460,7 @@ class Hub:
 
     def kick(self, table: Table) -> None:
         self.bots.kick(table)
+        self.clocks.kick(table)
 
     def kick_all(self) -> None:
         self.bots.kick_all()

@@ -89,6 +89,7 @@ class Lifecycle:
 
     def unload(self, table: Table) -> None:
         self.hub.broker.release(table.id)
+        self.hub.clocks.drop(table.id)
         if table.grace_timer is not None:
             table.grace_timer.cancel()
             table.grace_timer = None
@@ -145,6 +146,7 @@ class Lifecycle:
         for task in list(self.hub.tasks):
             task.cancel()
         for table in self.hub.tables.values():
+            self.hub.clocks.drop(table.id)
             if table.grace_timer is not None:
                 table.grace_timer.cancel()
             for seat in table.seats:

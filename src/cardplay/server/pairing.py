@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..engine import Game, game_class
-from .clockspec import ClockError, check_clock
+from .clocks import UNSET, ClockError, parse_clock
 from .limits import Limits, RateLimiter
 from .security import InputError, clean_text
 from .seekstore import Seek, SeekStore
@@ -240,10 +240,16 @@ class Pairing:
             raise SeekError(400, "bad_request", "'rated' is true or false")
         try:
             game = check_game(fields.get("game"), fields.get("options"))
-            clock = check_clock(game.name, fields.get("clock"), rated, "clock" in fields)
             name = clean_text(body.get("name"), "name", MAX_NAME)
-        except (TableError, ClockError, InputError) as e:
+        except (TableError, InputError) as e:
             raise SeekError(400, "bad_request", str(e)) from None
+        try:  # the table's own check (every seat a person's): a seek and a table agree
+            clock = parse_clock(fields.get("clock", UNSET), game.name, rated=rated,
+                                people=game.players, rules=self.hub.clocks.rules)
+        except ClockError as e:  # the same codes as a table's: bad_clock, clock_required
+            raise SeekError(400, e.code, str(e)) from None
+        if clock is not None:  # 15 and 15.0 are one clock: seeks that name it either way agree
+            clock = {name: float(value) for name, value in clock.items()}
         if accepted is not None:
             self._agrees(body, accepted)
         account = asker.account
@@ -401,8 +407,7 @@ class Pairing:
         first = order[0]
         table, _, _ = self.hub.create_table(
             first.game, first.options, [{"kind": "human"}] * len(order), claim=False,
-            client=None, rated=first.rated)
-        # SEAM: once clocks (branch ``clocks``) is merged the table takes ``first.clock`` too
+            client=None, rated=first.rated, clock=first.clock)
         monotonic = time.monotonic()
         tokens = []
         for seat, seek in zip(table.seats, order):

@@ -145,7 +145,8 @@ class PostgresStorage:
         self._db.execute("UPDATE tables SET status = %s WHERE id = %s", (status, table_id))
 
     def add_move(self, table_id: str, n: int, seat: int, move: str, finished: bool = False,
-                 progress: tuple[list[Any], int] | None = None) -> None:
+                 progress: tuple[list[Any], int] | None = None,
+                 clock: dict[str, Any] | None = None) -> None:
         """Store move ``n`` (0-based), committed on return; :class:`MoveConflict` when another
         process stored move ``n`` first (nothing of this call is then stored)."""
         now = time.time()
@@ -157,12 +158,23 @@ class PostgresStorage:
                 if progress is not None:
                     self._db.execute("UPDATE tables SET scores = %s, deals = %s WHERE id = %s",
                                      (json.dumps(progress[0]), progress[1], table_id))
+                if clock is not None:
+                    self._db.execute("UPDATE tables SET clock = %s WHERE id = %s",
+                                     (json.dumps(clock), table_id))
                 if finished:
                     self._db.execute(
                         "UPDATE tables SET finished = %s, status = 'over' WHERE id = %s",
                         (now, table_id))
         except pg_errors.UniqueViolation as e:
             raise MoveConflict(f"move {n} of table {table_id} is already stored") from e
+
+    def set_clock(self, table_id: str, clock: dict[str, Any]) -> None:
+        self._db.execute("UPDATE tables SET clock = %s WHERE id = %s",
+                         (json.dumps(clock), table_id))
+
+    def load_clock(self, table_id: str) -> dict[str, Any] | None:
+        rows = self._read("SELECT clock FROM tables WHERE id = %s", (table_id,))
+        return json.loads(rows[0][0]) if rows and rows[0][0] else None
 
     def load(self, table_id: str) -> StoredTable | None:
         rows = self._read(f"SELECT {_COLUMNS} FROM tables WHERE id = %s", (table_id,))

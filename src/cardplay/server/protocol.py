@@ -53,6 +53,7 @@ ERROR_CODES: dict[str, str] = {
     "busy": "a hint or review for this connection is still being worked out",
     "no_deal": "that deal is not finished",
     "unavailable": "the values could not be worked out",
+    "forfeited": "this seat's person forfeited the match (time); a bot plays it to the end",
 }
 
 

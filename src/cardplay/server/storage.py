@@ -42,6 +42,7 @@ _ADDED_COLUMNS = {
     "creator": "TEXT", "bots_only": "INTEGER NOT NULL DEFAULT 0", "scores": "TEXT",
     "listed": "INTEGER NOT NULL DEFAULT 1",
     "deals": "INTEGER NOT NULL DEFAULT 0", "rated": "INTEGER NOT NULL DEFAULT 0",
+    "clock": "TEXT",
 }
 _INDEXES = """
 CREATE INDEX IF NOT EXISTS tables_lobby ON tables (status, created DESC, id DESC);
@@ -49,7 +50,7 @@ CREATE INDEX IF NOT EXISTS tables_creator ON tables (creator, status);
 CREATE INDEX IF NOT EXISTS tables_bots ON tables (bots_only, status);
 """
 _COLUMNS = ("id, game, options, seed, dealer, seats, created, finished, salt, commitment, "
-            "seed_source, status, creator, bots_only, scores, deals, listed, rated")
+            "seed_source, status, creator, bots_only, scores, deals, listed, rated, clock")
 # what a lobby page reads of each table, and the move count (MAX(n) of its moves)
 LOBBY_COLUMNS = ("id, game, options, seats, created, scores, deals, commitment, status, "
                  "(SELECT MAX(n) FROM moves WHERE table_id = tables.id)")
@@ -122,6 +123,7 @@ class StoredTable:
     deals: int = 0
     listed: bool = True  # False: an invite-only table, left out of the lobby's lists
     rated: bool = False  # the match's end updates its players' ratings (accounts only)
+    clock: dict[str, Any] | None = None  # the time control and its state (clocks.py)
 
     def record(self) -> dict[str, Any]:
         """The match record that :func:`cardplay.replay` rebuilds (the seed commitment's
@@ -162,7 +164,10 @@ class Store(Protocol):
                      status: str | None = None) -> None: ...
     def set_status(self, table_id: str, status: str) -> None: ...
     def add_move(self, table_id: str, n: int, seat: int, move: str, finished: bool = False,
-                 progress: tuple[list[Any], int] | None = None) -> None: ...
+                 progress: tuple[list[Any], int] | None = None,
+                 clock: dict[str, Any] | None = None) -> None: ...
+    def set_clock(self, table_id: str, clock: dict[str, Any]) -> None: ...
+    def load_clock(self, table_id: str) -> dict[str, Any] | None: ...
     def load(self, table_id: str) -> StoredTable | None: ...
     def moves_after(self, table_id: str, n: int) -> list[tuple[int, str]]: ...
     def all_tables(self) -> Iterator[StoredTable]: ...
@@ -194,7 +199,8 @@ def table_row(table: StoredTable) -> tuple[Any, ...]:
     return (table.id, table.game, json.dumps(table.options), table.seed, table.dealer,
             json.dumps(table.seats), table.created, table.finished, table.salt,
             table.commitment, table.seed_source, table.status, table.creator, table.bots_only,
-            json.dumps(table.scores), table.deals, table.listed, table.rated)
+            json.dumps(table.scores), table.deals, table.listed, table.rated,
+            None if table.clock is None else json.dumps(table.clock))
 
 
 def table_of_row(row: tuple[Any, ...], moves: list[tuple[int, str]]) -> StoredTable:
@@ -204,7 +210,8 @@ def table_of_row(row: tuple[Any, ...], moves: list[tuple[int, str]]) -> StoredTa
                        salt=row[8], commitment=row[9], seed_source=row[10] or "server",
                        status=row[11] or "open", creator=row[12], bots_only=bool(row[13]),
                        scores=json.loads(row[14]) if row[14] else None, deals=row[15] or 0,
-                       listed=bool(row[16]), rated=bool(row[17]), moves=moves)
+                       listed=bool(row[16]), rated=bool(row[17]), moves=moves,
+                       clock=json.loads(row[18]) if row[18] else None)
 
 
 def lobby_entry(r: tuple[Any, ...]) -> dict[str, Any]:
@@ -330,13 +337,14 @@ class Storage:
         self._db.execute("UPDATE tables SET status = ? WHERE id = ?", (status, table_id))
 
     def add_move(self, table_id: str, n: int, seat: int, move: str, finished: bool = False,
-                 progress: tuple[list[Any], int] | None = None) -> None:
+                 progress: tuple[list[Any], int] | None = None,
+                 clock: dict[str, Any] | None = None) -> None:
         """Store move number ``n`` (0-based) of a table; committed before this returns.
         ``progress`` (the match scores and deals played, when a deal just ended) updates what
-        the lobby shows in the same transaction."""
+        the lobby shows, and ``clock`` the table's clock, in the same transaction."""
         now = time.time()
         db = self._db
-        if not finished and progress is None:
+        if not finished and progress is None and clock is None:
             try:
                 db.execute("INSERT INTO moves (table_id, n, seat, move, at) "
                            "VALUES (?, ?, ?, ?, ?)", (table_id, n, seat, move, now))
@@ -350,6 +358,9 @@ class Storage:
             if progress is not None:
                 db.execute("UPDATE tables SET scores = ?, deals = ? WHERE id = ?",
                            (json.dumps(progress[0]), progress[1], table_id))
+            if clock is not None:
+                db.execute("UPDATE tables SET clock = ? WHERE id = ?",
+                           (json.dumps(clock), table_id))
             if finished:
                 db.execute("UPDATE tables SET finished = ?, status = 'over' WHERE id = ?",
                            (now, table_id))
@@ -360,6 +371,15 @@ class Storage:
         except BaseException:
             db.execute("ROLLBACK")
             raise
+
+    def set_clock(self, table_id: str, clock: dict[str, Any]) -> None:
+        """Store a table's clock changed between moves (a turn started or stopped, a
+        forfeit)."""
+        self._db.execute("UPDATE tables SET clock = ? WHERE id = ?", (json.dumps(clock), table_id))
+
+    def load_clock(self, table_id: str) -> dict[str, Any] | None:
+        row = self._db.execute("SELECT clock FROM tables WHERE id = ?", (table_id,)).fetchone()
+        return json.loads(row[0]) if row is not None and row[0] else None
 
     def moves_after(self, table_id: str, n: int) -> list[tuple[int, str]]:
         """The moves numbered ``n`` and later, in order (what a process behind catches up)."""

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..engine import Game, Match
+from .clocks import ClockState
 from .connection import Connection
 from .protocol import ProtocolError
 from .security import safe_text
@@ -31,9 +32,12 @@ __all__ = ["Seat", "Table", "TableError", "hash_token", "table_of"]
 class TableError(ValueError):
     """A request about tables that cannot be met (bad game, options, seats, no free seat)."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
+    def __init__(self, message: str, status: int = 400, code: str | None = None) -> None:
         super().__init__(message)
         self.status = status
+        # with a code the answer is {"error": code, "message": text} (DESIGN.md section 6);
+        # without, the older {"error": text}
+        self.code = code
 
 
 def hash_token(token: str) -> str:
@@ -105,6 +109,8 @@ class Table:
         self._info_cache: tuple[int, dict[str, Any]] | None = None
         # each seat's rating before and after, once a rated match ended (None: not rated)
         self.end_ratings: list[dict[str, Any] | None] | None = None
+        # the time control and its state, as stored (None: no clock); see clocks.py
+        self.clock = ClockState.from_json(stored.clock) if stored.clock else None
         if match.deals:
             self.last_deal_end = self.version
 
@@ -134,10 +140,11 @@ class Table:
         return [s.index for s in self.seats if any(not c.closed for c in s.conns)]
 
     def bot_controls(self, index: int, now: float | None = None) -> bool:
-        """Whether a bot plays this seat now: a bot's seat, or a person's seat whose person has
-        been away longer than the grace period while another person at the table is here."""
+        """Whether a bot plays this seat now: a bot's seat, a forfeited one, or a person's seat
+        whose person has been away longer than the grace period while another person at the
+        table is here."""
         seat = self.seats[index]
-        if seat.kind == "bot":
+        if seat.kind == "bot" or (self.clock is not None and self.clock.forfeited(index)):
             return True
         if not seat.claimed or self.connected(seat) or seat.away_since is None:
             return False
@@ -185,6 +192,9 @@ class Table:
         fair = self.stored.record().get("fairness")
         if fair is not None:
             rec["fairness"] = fair
+        clock = self.hub.clocks.record(self)
+        if clock is not None:
+            rec["clock"] = clock
         return rec
 
     def seat_by_token(self, token: str) -> Seat | None:
@@ -290,6 +300,8 @@ class Table:
         }
         if with_previous:
             msg["previous"] = prev
+        if self.clock is not None:
+            self.hub.clocks.frame(self, msg)
         if self.stopped is not None:
             msg["stopped"] = self.stopped
         if self.end_ratings is None and self.stored.rated and self.is_over and \

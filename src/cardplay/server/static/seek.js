@@ -5,15 +5,11 @@
    nothing to prove that the seek is its own. */
 import { t } from "./texts.js";
 import { gameTitle, getJSON, h, httpError, loadCatalog, main, navigate, saveSeat, words } from "./common.js";
+import { clockChoices } from "./clock.js";
 
 const POLL_MS = 1000; // the server expires a seek unpolled for 30 s
 
-// Clocks offered besides the game's default (the server checks them: move 2-300 s, reserve up to 1800 s)
-const CLOCKS = { blitz: { move: 8, reserve: 30 }, slow: { move: 30, reserve: 120 } };
-// the default clocks of server/clockspec.py, shown before the first seek of a game
-const DEFAULT_CLOCKS = { "sixty-six": [15, 60], "two-ten-jack": [15, 60] };
-const defaultClock = (game) => { const c = DEFAULT_CLOCKS[game] || [10, 45]; return { move: c[0], reserve: c[1] }; };
-const clockText = (c) => c ? t("clock_value", { move: c.move, reserve: c.reserve }) : t("clock_none");
+const clockText = (c) => c ? t("seek_clock_value", { move: c.move, reserve: c.reserve }) : t("seek_no_clock");
 
 const JSON_POST = { method: "POST", headers: { "Content-Type": "application/json" } };
 
@@ -38,6 +34,7 @@ export function seekPanel(catalog) {
   const list = h("div", { id: "open-seeks" });
 
   const current = () => catalog.find((g) => g.name === gameSel.value);
+  let clocks = [];
   /* the options last chosen for this game in the new-game form, if any differ from the defaults */
   function mine(name) {
     try { const o = JSON.parse(localStorage.getItem("cardplay.options." + name) || "{}"); return o && typeof o === "object" && Object.keys(o).length ? o : null; } catch (e) { return null; }
@@ -52,19 +49,17 @@ export function seekPanel(catalog) {
     ...(own ? [h("option", { value: "mine", text: t("seek_mine") })] : []));
     // the usual rules by default: two people who left them as they are agree, and so pair
     presetSel.value = preset ? "preset:" + preset.default : "standard";
+    // the same choices as a table's (clock.js): the game's default, quicker, slower, none if casual
     const before = clockSel.value;
-    const def = defaultClock(g.name);
-    clockSel.replaceChildren(h("option", { value: "default", text: t("clock_default", { clock: clockText(def) }) }),
-      ...Object.entries(CLOCKS).map(([k, c]) => h("option", { value: k, text: t("clock_" + k, { clock: clockText(c) }) })),
-      h("option", { value: "none", text: t("clock_none"), disabled: rated.checked }));
-    clockSel.value = before && [...clockSel.options].some((o) => o.value === before && !o.disabled) ? before : "default";
+    clocks = clockChoices(g, rated.checked);
+    clockSel.replaceChildren(...clocks.map((c) => h("option", { value: c.key, text: c.text })));
+    clockSel.value = clocks.some((c) => c.key === before) ? before : "default";
   }
   function body() {
     const b = { game: gameSel.value, rated: rated.checked, name: localStorage.getItem("cardplay.name") || "" };
     if (presetSel.value === "mine") b.options = mine(gameSel.value);
     else if (presetSel.value.startsWith("preset:")) b.options = { preset: presetSel.value.slice(7) };
-    if (clockSel.value === "none") b.clock = null;
-    else if (clockSel.value !== "default") b.clock = CLOCKS[clockSel.value];
+    if (clockSel.value !== "default") b.clock = clocks.find((c) => c.key === clockSel.value).clock;
     return b;
   }
   async function start(b) {

@@ -73,8 +73,7 @@ export const TEXTS = {
     http_503: "The server is busy; try again in a moment.",
     // Play a person (seeks and pairing: seek.js)
     play_person: "Play a person", seek_preset: "Rules", seek_kind: "Game", seek_casual: "casual", seek_rated: "rated",
-    seek_clock: "Clock", clock_value: "{move} s a move + {reserve} s reserve", clock_none: "no clock",
-    clock_default: "usual: {clock}", clock_blitz: "fast: {clock}", clock_slow: "slow: {clock}",
+    seek_clock: "Clock", seek_clock_value: "{move} s a move + {reserve} s reserve", seek_no_clock: "no clock",
     seek_start: "Find an opponent", seek_sign_in: "Sign in to play rated games.", seek_error: "Could not seek a game: {message}",
     open_seeks: "People waiting for a game", no_seeks: "Nobody is waiting right now.", seek_someone: "a guest",
     seek_accept: "Accept", seek_accept_who: "Accept: play {game} with {who}",
@@ -95,6 +94,15 @@ export const TEXTS = {
     rating_change: "{who}: {before} → {after}", rated_table: "Rated (signed-in people only)",
     acct_err_bad_credentials: "The name or the password is wrong.", acct_err_name_taken: "This name is taken; choose another.",
     acct_err_too_many_tries: "Too many tries; wait a minute and try again.",
+    /* clocks (clock.js, the lobby's clock choice) */
+    clock: "Clock (with other people)", clock_default: "Standard: {move} s a move + {reserve} s reserve",
+    clock_quick: "Quick: {move} s a move + {reserve} s reserve", clock_slow: "Slow: {move} s a move + {reserve} s reserve",
+    clock_none: "No clock (casual, between friends)", clock_left: "{who}: {time} left",
+    clock_ten: "10 seconds left for your move.", clock_paused: "paused",
+    timeout_you: "Time ran out: the bot played {move} for you.", timeout_other: "{who}'s time ran out: the bot played {move}.",
+    forfeit_timeouts: "{who} forfeited: {n} timeouts in a row; a bot finishes the match.",
+    forfeit_away: "{who} forfeited: away too long; a bot finishes the match.", forfeited: "forfeited",
+    err_forfeited: "You forfeited this match on time; a bot plays your seat to the end.",
   },
   ru: {
     skip: "К содержимому", language: "Язык", four_colour: "Четырёхцветная колода",
@@ -165,8 +173,7 @@ export const TEXTS = {
     http_503: "Сервер занят; попробуйте чуть позже.",
     // «Играть с человеком» (заявки и подбор: seek.js)
     play_person: "Играть с человеком", seek_preset: "Правила", seek_kind: "Партия", seek_casual: "без рейтинга", seek_rated: "на рейтинг",
-    seek_clock: "Часы", clock_value: "{move} с на ход + {reserve} с запаса", clock_none: "без часов",
-    clock_default: "обычные: {clock}", clock_blitz: "быстрые: {clock}", clock_slow: "медленные: {clock}",
+    seek_clock: "Часы", seek_clock_value: "{move} с на ход + {reserve} с запаса", seek_no_clock: "без часов",
     seek_start: "Найти соперника", seek_sign_in: "Войдите, чтобы играть на рейтинг.", seek_error: "Не удалось подать заявку: {message}",
     open_seeks: "Ждут партии", no_seeks: "Сейчас никто не ждёт.", seek_someone: "гость",
     seek_accept: "Принять", seek_accept_who: "Принять: сыграть в {game} с {who}",
@@ -187,6 +194,14 @@ export const TEXTS = {
     rating_change: "{who}: {before} → {after}", rated_table: "На рейтинг (только вошедшие игроки)",
     acct_err_bad_credentials: "Неверное имя или пароль.", acct_err_name_taken: "Это имя занято; выберите другое.",
     acct_err_too_many_tries: "Слишком много попыток; подождите минуту.",
+    clock: "Часы (с другими людьми)", clock_default: "Обычные: {move} с на ход + {reserve} с запаса",
+    clock_quick: "Быстрые: {move} с на ход + {reserve} с запаса", clock_slow: "Медленные: {move} с на ход + {reserve} с запаса",
+    clock_none: "Без часов (дружеская игра)", clock_left: "{who}: осталось {time}",
+    clock_ten: "На ход осталось 10 секунд.", clock_paused: "пауза",
+    timeout_you: "Время вышло: бот сыграл за вас {move}.", timeout_other: "У игрока {who} вышло время: бот сыграл {move}.",
+    forfeit_timeouts: "{who}: поражение — {n} просрочки подряд; партию доиграет бот.",
+    forfeit_away: "{who}: поражение — слишком долго не было на связи; партию доиграет бот.", forfeited: "поражение",
+    err_forfeited: "Вы проиграли партию по времени; ваше место до конца играет бот.",
   },
 };
 

@@ -1,0 +1,495 @@
+"""Time controls: each seat's clock, the stored deadline of the person to move, timeouts, forfeits.
+
+A table's clock is ``{"move": seconds, "reserve": seconds}``, chosen at creation (or the game's
+default, :data:`DEFAULTS`). A person has ``move`` seconds for each move; a longer think draws on
+their ``reserve``, which is not given back. When both are spent, the bot of the seat plays that
+one move for them (its history entry, ``last`` of the state frame, says ``"timeout": true``);
+after :attr:`ClockRules.strikes` timeouts in a row, or away (disconnected) longer than
+:attr:`ClockRules.away_forfeit` while another person of the table is here, the person forfeits:
+a bot finishes the seat and the ratings count the match as a loss (:func:`forfeited_seats`).
+
+The clock's whole state (reserves left, the turn's start and deadline, strikes, timeouts and
+forfeits) is stored in the table's row with every move, in the move's own transaction, so a
+restarted process, or another one taking the table's lease, goes on from the stored deadline.
+Only the lease holder runs the timers (:meth:`Clocks.kick`); a clock never runs for a bot, for
+a person's seat a bot holds, nor while a person's seat of the table is still free; its timer
+does not fire while no person of the table is connected anywhere (the deadline stays as
+stored, and fires when one comes back). No clock runs in the :attr:`ClockRules.deal_pause`
+seconds after the move that ended a deal: the deal's end notice is on the screen then.
+
+The ratings' seam: :func:`forfeited_seats` (the stored clock's ``forfeits``) lists the seats
+whose person forfeited; a rated table counts each as a loss.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import math
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..engine import derive_seed
+from .protocol import ProtocolError
+
+if TYPE_CHECKING:
+    from .hub import Hub
+    from .tables import Table
+
+__all__ = ["DEFAULTS", "UNSET", "ClockError", "ClockRules", "ClockState", "Clocks",
+           "default_clock", "forfeited_seats", "parse_clock"]
+
+log = logging.getLogger("cardplay.server")
+
+# (seconds per move, reserve) by game: trick games with a handful of decisions a deal get more
+# per move; games of many small moves (draws in Twenty, Chukhny's runs) less, so that a stalled
+# person holds the others up less
+DEFAULTS: dict[str, tuple[int, int]] = {
+    "sixty-six": (15, 60), "two-ten-jack": (15, 60), "maltese-twenty": (12, 45),
+    "macao": (12, 45), "banchok": (12, 45), "twenty": (8, 45), "chukhny": (8, 45),
+}
+FALLBACK = (15, 60)
+
+
+class _Unset:
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+UNSET: Any = _Unset()  # the request gave no "clock": the game's default applies
+
+
+class ClockError(ValueError):
+    """A clock that cannot be had (its message says why); HTTP 400 with its ``code``:
+    ``bad_clock`` (not a clock, or out of bounds) or ``clock_required`` (a rated table)."""
+
+    def __init__(self, message: str, code: str = "bad_clock") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class ClockRules:
+    """The server's bounds and constants of clocks (``cardplay serve --clock-...``)."""
+
+    min_move: float = 3.0  # seconds per move, at least (tests use 1)
+    max_move: float = 120.0  # seconds per move, at most
+    max_reserve: float = 600.0  # seconds of reserve, at most
+    strikes: int = 3  # K: timeouts in a row after which a person forfeits
+    away_forfeit: float = 120.0  # seconds disconnected (with another person here) to forfeit
+    deal_pause: float = 8.0  # seconds after a deal's end before the next mover's clock runs
+
+    def __post_init__(self) -> None:
+        for name in ("min_move", "max_move", "max_reserve", "strikes", "away_forfeit"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+                raise ValueError(f"the clock setting {name} must be a positive number")
+        if self.deal_pause < 0 or self.min_move > self.max_move:
+            raise ValueError("deal_pause is 0 or more; min_move is at most max_move")
+
+
+def default_clock(game: str) -> dict[str, float]:
+    move, reserve = DEFAULTS.get(game, FALLBACK)
+    return {"move": move, "reserve": reserve}
+
+
+def _seconds(raw: Any, name: str) -> float:
+    if isinstance(raw, bool) or not isinstance(raw, (int, float)) or not math.isfinite(raw):
+        raise ClockError(f"'clock.{name}' is a number of seconds")
+    return float(raw)
+
+
+def parse_clock(raw: Any, game: str, *, rated: bool, people: int,
+                rules: ClockRules | None = None) -> dict[str, float] | None:
+    """The checked clock of a new table (or a seek: the same checks) from a request's
+    ``"clock"`` (:data:`UNSET` when the request has none). A table with more than one person
+    gets the game's default; ``null`` (no clock) is refused at a rated table."""
+    rules = rules or ClockRules()
+    if raw is UNSET:
+        return default_clock(game) if people > 1 or rated else None
+    if people == 0 and raw is not None:
+        raise ClockError("a table of bots only has no clock: clocks run only for people")
+    if raw is None:
+        if rated:
+            raise ClockError("a rated table needs a clock; 'clock': null is for casual tables",
+                         "clock_required")
+        return None
+    if not isinstance(raw, Mapping) or set(raw) != {"move", "reserve"}:
+        raise ClockError("'clock' is {\"move\": seconds, \"reserve\": seconds} or null")
+    move = _seconds(raw["move"], "move")
+    reserve = _seconds(raw["reserve"], "reserve")
+    if not rules.min_move <= move <= rules.max_move:
+        raise ClockError(f"'clock.move' is from {rules.min_move:g} to {rules.max_move:g} "
+                         f"seconds")
+    if not 0 <= reserve <= rules.max_reserve:
+        raise ClockError(f"'clock.reserve' is from 0 to {rules.max_reserve:g} seconds")
+    return {"move": move, "reserve": reserve}
+
+
+@dataclass
+class ClockState:
+    """A table's clock as stored (JSON in the table's row): see :meth:`to_json`."""
+
+    move: float
+    reserve: float
+    reserves: list[float | None]  # reserve left per seat (None: a bot's seat)
+    strikes: list[int]  # timeouts in a row per seat
+    version: int = 0  # the state version the turn below belongs to
+    seat: int | None = None  # the person whose turn it is (None: a bot's, or over)
+    started: float | None = None  # unix time the turn's clock starts (None: not running)
+    deadline: float | None = None  # unix time the turn's time runs out
+    resume: float | None = None  # unix time before which no clock runs (a deal's end)
+    timeouts: list[dict[str, int]] = field(default_factory=list)  # {"n", "seat"}
+    forfeits: list[dict[str, Any]] = field(default_factory=list)  # {"seat", "reason", "n"}
+
+    @classmethod
+    def new(cls, spec: Mapping[str, float], kinds: list[str]) -> ClockState:
+        return cls(move=float(spec["move"]), reserve=float(spec["reserve"]),
+                   reserves=[float(spec["reserve"]) if k == "human" else None for k in kinds],
+                   strikes=[0] * len(kinds))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"move": self.move, "reserve": self.reserve, "reserves": list(self.reserves),
+                "strikes": list(self.strikes), "version": self.version, "seat": self.seat,
+                "started": self.started, "deadline": self.deadline, "resume": self.resume,
+                "timeouts": [dict(t) for t in self.timeouts],
+                "forfeits": [dict(f) for f in self.forfeits]}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> ClockState:
+        return cls(move=float(d["move"]), reserve=float(d["reserve"]),
+                   reserves=list(d["reserves"]), strikes=[int(x) for x in d["strikes"]],
+                   version=int(d.get("version", 0)), seat=d.get("seat"),
+                   started=d.get("started"), deadline=d.get("deadline"),
+                   resume=d.get("resume"),
+                   timeouts=[dict(t) for t in d.get("timeouts", [])],
+                   forfeits=[dict(f) for f in d.get("forfeits", [])])
+
+    def copy(self) -> ClockState:
+        return ClockState.from_json(self.to_json())
+
+    def forfeited(self, seat: int) -> bool:
+        return any(f["seat"] == seat for f in self.forfeits)
+
+    def spec(self) -> dict[str, float]:
+        return {"move": self.move, "reserve": self.reserve}
+
+    def left(self, seat: int, now: float | None) -> float | None:
+        """Seconds left to a seat: the running turn's (``now`` given) to its deadline, else a
+        whole move and the reserve left."""
+        reserve = self.reserves[seat]
+        if reserve is None:
+            return None
+        if now is not None and seat == self.seat and self.deadline is not None and \
+                self.started is not None:
+            return round(max(0.0, self.deadline - max(now, self.started)), 3)
+        return round(self.move + reserve, 3)
+
+    def begin(self, seat: int, at: float) -> None:
+        """The seat's turn starts at ``at`` (or when a deal's end pause is over)."""
+        if self.resume is not None:
+            at = max(at, self.resume)
+        self.seat, self.started = seat, at
+        reserve = self.reserves[seat] or 0.0
+        self.deadline = at + self.move + reserve
+
+    def suspend(self) -> None:
+        self.started = self.deadline = None
+
+
+def forfeited_seats(table: Table) -> list[int]:
+    """The seats whose person forfeited (the ratings' seam: each counts as a loss)."""
+    clock = table.clock
+    return sorted({int(f["seat"]) for f in clock.forfeits}) if clock is not None else []
+
+
+class Clocks:
+    """The hub's clocks: a move's time charged, the timers of the lease holder, forfeits."""
+
+    def __init__(self, hub: Hub, rules: ClockRules | None = None) -> None:
+        self.hub = hub
+        self.rules = rules or ClockRules()
+        self.timers: dict[str, asyncio.TimerHandle] = {}  # table id -> its turn's timer
+        self.away_timers: dict[str, asyncio.TimerHandle] = {}
+
+    def initial(self, raw: Any, game: str, rated: Any, kinds: list[str]
+                ) -> dict[str, Any] | None:
+        """The stored clock of a new table (None: no clock); TableError when ``raw`` is not
+        a clock this table may have."""
+        from .tables import TableError  # tables imports this module
+
+        if not isinstance(rated, bool):
+            raise TableError("'rated' is true or false", code="bad_request")
+        try:
+            spec = parse_clock(raw, game, rated=rated, people=kinds.count("human"),
+                               rules=self.rules)
+        except ClockError as e:
+            raise TableError(str(e), code=e.code) from None
+        return None if spec is None else ClockState.new(spec, kinds).to_json()
+
+    # ---- a move
+
+    def after_move(self, table: Table, seat: int, n: int, *, by_person: bool,
+                   timeout: bool, deal_ended: bool) -> ClockState | None:
+        """The clock after move ``n`` (already played on the match, not yet stored): the
+        mover's time charged, a timeout counted, the next turn begun. None: no clock."""
+        if table.clock is None:
+            return None
+        if self.hub.broker.shared and not self.hub.broker.holds(table.id):
+            self.refresh(table)  # the holder may have started or stopped the turn since
+        clock = table.clock.copy()
+        now = time.time()
+        if timeout:
+            clock.reserves[seat] = 0.0
+            clock.strikes[seat] += 1
+            clock.timeouts.append({"n": n, "seat": seat})
+            if clock.strikes[seat] >= self.rules.strikes and not clock.forfeited(seat):
+                clock.forfeits.append({"seat": seat, "reason": "timeouts", "n": n + 1})
+        elif by_person and clock.reserves[seat] is not None:
+            if clock.seat == seat and clock.version == n and clock.started is not None:
+                over = now - clock.started - clock.move
+                if over > 0:
+                    clock.reserves[seat] = max(0.0, (clock.reserves[seat] or 0.0) - over)
+            clock.strikes[seat] = 0
+        if deal_ended:
+            clock.resume = now + self.rules.deal_pause
+        clock.version = n + 1
+        clock.seat = None
+        clock.suspend()
+        match = table.match
+        nxt = match.to_move
+        if not match.is_over and nxt is not None and self._runs(table, clock, nxt):
+            clock.begin(nxt, now)
+        return clock
+
+    @staticmethod
+    def may_move(table: Table, seat: int) -> None:
+        """Refuse a move from the seat of a person who forfeited (``forfeited``)."""
+        if table.clock is not None and table.clock.forfeited(seat):
+            raise ProtocolError("forfeited")
+
+    @staticmethod
+    def stored(table: Table, clock: ClockState | None) -> dict[str, Any]:
+        """The clock of a move now stored becomes the table's; what its notice carries."""
+        if clock is None:
+            return {}
+        table.clock = clock
+        table.stored.clock = clock.to_json()
+        return {"c": table.stored.clock}
+
+    @staticmethod
+    def _runs(table: Table, clock: ClockState, seat: int) -> bool:
+        """Whether the seat's clock runs on its turn: a person's seat, not forfeited, that no
+        bot holds now, at a table whose people have all taken their seats (until then the
+        match waits for them, and so does every clock)."""
+        s = table.seats[seat]
+        return s.kind == "human" and clock.reserves[seat] is not None and \
+            not clock.forfeited(seat) and not table.open_seats() and \
+            not table.bot_controls(seat)
+
+    # ---- what everyone is shown
+
+    def frame(self, table: Table, msg: dict[str, Any]) -> None:
+        """Add the clock to a state frame, and ``"timeout": true`` to ``last`` when the last
+        move was played for a person whose time ran out."""
+        clock = table.clock
+        if clock is None:
+            return
+        now = time.time()
+        running = clock.seat is not None and clock.version == table.version and \
+            clock.deadline is not None and not table.is_over and \
+            not table.bot_controls(clock.seat)
+        seats = [clock.left(i, now if running else None) for i in range(len(clock.reserves))]
+        msg["clock"] = {"seats": seats,
+                        "to_move_deadline": clock.deadline if running else None,
+                        "now": round(now, 3), "move": clock.move, "reserve": clock.reserve,
+                        "strikes": list(clock.strikes), "limit": self.rules.strikes,
+                        "forfeits": [dict(f) for f in clock.forfeits]}
+        if running and clock.started is not None and clock.started > now:
+            msg["clock"]["starts"] = clock.started  # the deal's end pause
+        last = msg.get("last")
+        if last is not None and clock.timeouts and clock.timeouts[-1]["n"] == table.version - 1:
+            msg["last"] = {**last, "timeout": True}
+
+    def record(self, table: Table) -> dict[str, Any] | None:
+        """What a match record keeps of the clock: the control, each timeout with its move,
+        each forfeit."""
+        clock = table.clock
+        if clock is None:
+            return None
+        moves = table.match.moves
+        return {"move": clock.move, "reserve": clock.reserve,
+                "timeouts": [{"n": t["n"], "seat": t["seat"],
+                              "move": moves[t["n"]][1] if t["n"] < len(moves) else None,
+                              "timeout": True} for t in clock.timeouts],
+                "forfeits": [dict(f) for f in clock.forfeits]}
+
+    # ---- the lease holder's timers
+
+    def kick(self, table: Table, quiet: bool = False) -> None:
+        """Bring the table's timers up to date (only the lease holder runs them): start the
+        turn of a person who can act, stop the one a bot now holds, arm the deadline and the
+        away limit. A change is sent to everyone, unless ``quiet``: the caller is about to
+        send every connection its state anyway (a person's hello)."""
+        clock = table.clock
+        if clock is None:
+            return
+        self._cancel(table.id)
+        if table.is_over or table.stopped is not None:
+            return
+        if not self.hub.broker.holds(table.id):
+            if quiet and self.hub.broker.shared:
+                self.refresh(table)  # a hello here: show the clock as the holder stored it
+            return
+        if clock.version != table.version:
+            self.refresh(table)
+            clock = table.clock
+            assert clock is not None
+        changed = False
+        if clock.version != table.version:  # a move stored without its clock: a fresh turn
+            clock.version, clock.seat = table.version, None
+            clock.suspend()
+            changed = True
+        seat = table.match.to_move
+        here = any(s.kind == "human" and table.connected(s) for s in table.seats)
+        runs = seat is not None and self._runs(table, clock, seat)
+        if runs and clock.started is None:
+            assert seat is not None
+            clock.begin(seat, time.time())
+            changed = True
+        elif not runs and clock.started is not None and seat is not None and \
+                table.bot_controls(seat):
+            clock.suspend()  # a bot holds the seat: the person's time stops
+            changed = True
+        if changed:
+            self.save(table, broadcast=not quiet)
+        loop = self._loop()
+        if loop is None or not here:
+            return  # nobody of the table is connected: the stored deadline waits for them
+        if runs and clock.deadline is not None:
+            wait = max(0.0, clock.deadline - time.time())
+            self.timers[table.id] = loop.call_later(wait, self._expired, table, table.version)
+        self._arm_away(table, loop)
+
+    def _arm_away(self, table: Table, loop: asyncio.AbstractEventLoop) -> None:
+        clock = table.clock
+        assert clock is not None
+        now = time.monotonic()
+        due: float | None = None
+        for s in table.seats:
+            if s.kind != "human" or not s.claimed or s.away_since is None or \
+                    clock.forfeited(s.index) or table.connected(s):
+                continue
+            at = s.away_since + self.rules.away_forfeit
+            if at <= now:
+                if self._another_here(table, s.index):
+                    self.forfeit(table, s.index, "away")
+                    return  # forfeit kicked the table again
+                continue
+            due = at if due is None else min(due, at)
+        if due is not None:
+            self.away_timers[table.id] = loop.call_later(due - now + 0.01, self.hub.kick,
+                                                         table)
+
+    @staticmethod
+    def _another_here(table: Table, seat: int) -> bool:
+        return any(s.kind == "human" and s.index != seat and table.connected(s)
+                   for s in table.seats)
+
+    def _expired(self, table: Table, version: int) -> None:
+        self.timers.pop(table.id, None)
+        clock = table.clock
+        if clock is None or table.version != version or table.is_over or \
+                self.hub.tables.get(table.id) is not table:
+            return
+        seat = table.match.to_move
+        if seat is None or clock.seat != seat or clock.deadline is None or \
+                table.bot_controls(seat):
+            return
+        if time.time() < clock.deadline - 0.001:  # woken early (a clock step): wait again
+            self.kick(table)
+            return
+        loop = self._loop()
+        if loop is not None:
+            self.hub.track(loop.create_task(self._bot_plays(table, seat, version)))
+
+    async def _bot_plays(self, table: Table, seat: int, version: int) -> None:
+        """The person's time ran out: their seat's bot plays this one move for them."""
+        hub = self.hub
+        view = table.match.view(seat).to_dict()
+        level = table.seats[seat].level
+        bot_seed = derive_seed(table.stored.seed, "server-bot", seat)
+        opts = table.game.options_dict()
+        try:
+            move = await hub.runner.choose(table.game.name, opts, level, bot_seed, view)
+        except Exception:
+            log.exception("the %s bot of table %s failed at a timeout", level, table.id)
+            move = await hub.runner.choose(table.game.name, opts, "random", bot_seed, view)
+        if table.version != version or table.is_over or not hub.broker.holds(table.id):
+            return  # the person moved in time after all, or another process drives now
+        try:
+            hub._apply(table, seat, move, timeout=True)
+        except ProtocolError as e:
+            if e.code != "stale":
+                log.error("timeout move %r at table %s refused: %s", move, table.id, e.message)
+
+    # ---- forfeits, storing, other processes
+
+    def forfeit(self, table: Table, seat: int, reason: str) -> None:
+        """The person of a seat forfeits the match: stored, shown, and a bot finishes it."""
+        clock = table.clock
+        if clock is None or clock.forfeited(seat):
+            return
+        clock.forfeits.append({"seat": seat, "reason": reason, "n": table.version})
+        if clock.seat == seat:
+            clock.seat = None
+            clock.suspend()
+        self.save(table)
+        self.hub.kick(table)
+
+    def save(self, table: Table, broadcast: bool = True) -> None:
+        """Store the clock (a change between moves) and tell the other processes (and, with
+        ``broadcast``, this process's connections)."""
+        clock = table.clock
+        if clock is None:
+            return
+        data = clock.to_json()
+        table.stored.clock = data
+        self.hub.storage.set_clock(table.id, data)
+        self.hub.broker.publish(table.id, {"c": data})
+        if broadcast:
+            table.broadcast()
+
+    def refresh(self, table: Table) -> None:
+        """Take the clock as stored (another process changed it)."""
+        data = self.hub.storage.load_clock(table.id)
+        if data is not None:
+            table.clock = ClockState.from_json(data)
+            table.stored.clock = data
+
+    def remote(self, table: Table, data: Any) -> None:
+        """A clock another process stored and announced."""
+        if isinstance(data, dict):
+            with contextlib.suppress(KeyError, TypeError, ValueError):
+                table.clock = ClockState.from_json(data)
+                table.stored.clock = data
+
+    def _cancel(self, table_id: str) -> None:
+        for timers in (self.timers, self.away_timers):
+            handle = timers.pop(table_id, None)
+            if handle is not None:
+                handle.cancel()
+
+    def drop(self, table_id: str) -> None:
+        """A table leaves memory: its timers go."""
+        self._cancel(table_id)
+
+    @staticmethod
+    def _loop() -> asyncio.AbstractEventLoop | None:
+        try:
+            return asyncio.get_running_loop()
+        except RuntimeError:
+            return None
