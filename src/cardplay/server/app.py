@@ -54,7 +54,7 @@ from .accountdb import AccountDb
 from .accountroutes import account_router
 from .accountroutes import error as account_error
 from .accounts import AccountError, Accounts
-from .accountseats import end_ratings, match_finished, seat_for_account
+from .accountseats import end_ratings, forfeited, match_finished, seat_for_account
 from .botpool import BotRunner, ProcessBotRunner
 from .broker import open_broker
 from .catalog import game_catalog
@@ -141,9 +141,10 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     join_rate = RateLimiter(limits.join_rate)
     account_db = AccountDb(lambda: storage.connection, postgres=not isinstance(storage, Storage))
     accounts = Accounts(account_db, Passwords(passwords), limits)
-    # a seat whose person forfeited on time counts as a loss (clocks.forfeited_seats)
-    hub.on_match_finished = lambda table: match_finished(account_db, table,
-                                                         forfeited_seats(table))
+    # a seat whose person forfeited counts as a loss: on time (the clock's record,
+    # clocks.forfeited_seats) or marked on the seat (Seat.forfeit, accountseats.forfeited)
+    hub.on_match_finished = lambda table: match_finished(
+        account_db, table, sorted(set(forfeited_seats(table)) | set(forfeited(table))))
     hub.ratings_of = lambda table: end_ratings(account_db, table)
     pairing = Pairing(
         hub, open_seek_store(storage), limits,
