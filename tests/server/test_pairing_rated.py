@@ -121,3 +121,19 @@ def test_ones_own_seeks_never_pair_and_an_account_has_at_most_two(client: TestCl
     assert took.status_code == 201 and took.json()["status"] == "paired"
     assert ana.get(f"/api/seeks/{first['seek']}").json()["status"] == "paired"
     assert ana.get(f"/api/seeks/{second['seek']}").json()["status"] == "waiting"
+
+
+def test_a_profile_link_that_fails_does_not_undo_the_pairing(client: TestClient) -> None:
+    pairing = client.app.state.pairing  # type: ignore[attr-defined]
+
+    def broken(account: str, table: str, seat: int) -> None:
+        raise RuntimeError("the account is gone")
+
+    pairing.link_seat = broken
+    ana, bo = person(client, "Ana"), person(client, "Bo")
+    a, b = rated_seek(ana), rated_seek(bo)
+    assert b["status"] == "paired"
+    pa = ana.get(f"/api/seeks/{a['seek']}").json()
+    assert pa["status"] == "paired" and isinstance(pa["token"], str)
+    assert pairing.tick() == 0  # nothing left to pair again
+    assert len(client.get("/api/tables").json()["playing"]) == 1

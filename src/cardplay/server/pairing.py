@@ -424,7 +424,12 @@ class Pairing:
         for seat, seek, token in zip(table.seats, order, tokens):
             self.store.mark_paired(seek.id, table.id, seat.index, token)
             if seek.account is not None and self.link_seat is not None:
-                self.link_seat(seek.account, table.id, seat.index)
+                try:  # the profile's index only: never a reason to undo the pairing (and make
+                    # a table for the same seeks again at every tick, say if the account went)
+                    self.link_seat(seek.account, table.id, seat.index)
+                except Exception:
+                    log.exception("seat %d of table %s not linked to its account",
+                                  seat.index, table.id)
         self.hub.kick(table)  # claimed seats now: the grace timer of the person to move arms
         self.paired += 1
         log.info("paired %d seeks of %s at table %s", len(group), first.game, table.id)
