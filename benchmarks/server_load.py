@@ -55,6 +55,7 @@ import multiprocessing as mp
 import os
 import random
 import resource
+import secrets
 import shutil
 import signal
 import socket
@@ -142,11 +143,13 @@ def start_server(port: int, data: str, shared: list[str] | None = None
         [sys.executable, "-m", "cardplay.cli", "serve", "--host", HOST, "--port", str(port),
          "--data", data, "--bot-delay", "0", "--workers", "1", "--clock-min-move", "1",
          *(shared or [])],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=raise_fd_limit)
+        # its log goes to a file: a pipe nobody reads would stop the server once full
+        stdout=subprocess.DEVNULL, stderr=open(data + ".log", "wb"),  # noqa: SIM115
+        preexec_fn=raise_fd_limit)
     deadline = time.monotonic() + 60
     while True:
         if proc.poll() is not None:
-            err = proc.stderr.read().decode() if proc.stderr else ""
+            err = Path(data + ".log").read_text(errors="replace")
             raise SystemExit(f"the server did not start:\n{err}")
         try:
             with urllib.request.urlopen(f"http://{HOST}:{port}/api/games", timeout=2):
@@ -228,6 +231,8 @@ async def client(port: int, table: str, token: str, think: float, stop_at: float
             if msg["is_over"]:
                 break
             view = msg["view"]
+            if view is None:  # not dealt yet: a seat's part of the shuffle is to come
+                continue
             if view["to_move"] == msg["seat"] and view["legal_moves"] and \
                     msg["version"] > moved_at and not idle and not forfeited:
                 moved_at = msg["version"]
@@ -368,13 +373,16 @@ def main(argv: list[str] | None = None) -> int:
             # no seed: a server refuses a creator's seed at a table of several people;
             # seat k of table i is served by server (i + k) mod N
             home = ports[i % nservers]
+            # each seat sends its part of the shuffle as a browser does: dealt at once
             t = post(home, "/api/tables", {"game": args.game,
-                                           "seats": [{"kind": "human"}] * players, **body},
+                                           "seats": [{"kind": "human"}] * players,
+                                           "contribution": secrets.token_hex(16), **body},
                      source=setup_address(i))
             seats.append((home, t["table"], t["token"]))
             for k in range(1, players):
                 there = ports[(i + k) % nservers]
-                j = post(there, f"/api/tables/{t['table']}/join", source=setup_address(i))
+                j = post(there, f"/api/tables/{t['table']}/join",
+                         {"contribution": secrets.token_hex(16)}, source=setup_address(i))
                 seats.append((there, t["table"], j["token"]))
         setup = time.perf_counter() - t0
         procs = max(1, args.procs)
@@ -434,6 +442,12 @@ def main(argv: list[str] | None = None) -> int:
                 proc.kill()
         if backing is not None:
             backing.stop()
+        # what the servers logged as errors (their logs go with the data folder)
+        logged = []
+        for i in range(len(servers)):
+            text = Path(os.path.join(data, str(i)) + ".log").read_text(errors="replace")
+            logged += [line for line in text.splitlines()
+                       if "Traceback" in line or "ERROR" in line or "Error" in line]
         shutil.rmtree(data, ignore_errors=True)
 
     ms = [x * 1000 for x in lat]
@@ -462,6 +476,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"clocks: {clocked.get('timeout', 0)} moves played on time by the server, "
           f"{clocked.get('forfeit', 0)} forfeits")
     print("errors:", ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or "none")
+    print(f"server log: {len(logged)} error lines", *logged[:5], sep="\n  ")
     if flood is not None:
         answers, lobby_ms = flood
         print("flood (one client creating tables):",

@@ -1,32 +1,57 @@
-"""Provably fair shuffles: a commitment to a match's seed, shown before play, checked after it.
+"""Provably fair shuffles: what a server commits to before the first card, and the check after.
 
-A server that draws a table's seed commits to it before the first card is dealt: it shows every
-seat ``commit(seed, salt)``, the SHA-256 of a domain-separated encoding of a random per-table
-salt and the seed. The salt keeps the 63-bit seed from being found by hashing every candidate;
-the domain tag keeps the hash from meaning anything in another protocol. Once the match is over
-the record reveals the seed (it always held it) and the salt, and anyone can check with
-:func:`verify` (``cardplay verify RECORD``) that the match was dealt from the seed the server
-committed to, and that the record's moves replay.
+Scheme 2 (``sha256:cardplay-commitment/2``). When a table is created the server draws a
+*server seed* and a salt and shows every seat the **commitment**: the SHA-256 of a
+domain-separated, length-prefixed encoding of everything that decides the cards: the scheme's
+version, the game, its options (canonical JSON), the dealer rule, the seats (their count and
+kinds), who chose the seed, the server seed and the salt. Every person's seat then adds its own
+randomness (a *contribution*, 32 hex characters drawn by the client); the match's deck seed is
+the hash of the server seed and every contribution in seat order (:func:`deck_seed`), fixed
+once the last person's seat has contributed and before any card is shown. The server committed
+before it saw any contribution and no player knows the server seed, so neither the server nor
+any one player can choose the shuffle. A seat that never sent one gets a contribution the
+server drew, marked ``"drawn": true``. At a table whose creator chose the seed (``creator``, a
+practice table with bots only) or the server's own code did (``operator``: tests, benchmarks),
+the committed seed is the deck seed as it is, and the record says so.
 
-Standard library only, like the engine: records are checked wherever ``cardplay`` is installed.
+The record, given once the match is over, reveals every part; :func:`verify` recomputes the
+commitment and the deck seed, replays every move, checks that the match is complete and, given
+the server's public key, checks the record's Ed25519 signature (:func:`signed_bytes` is what is
+signed). Scheme 1 (``sha256:cardplay-seed-commitment/1``, seed and salt only) still verifies,
+reported as the weaker old scheme.
+
+Standard library only, like the engine; the signature check alone needs ``cryptography`` and
+says so when it is missing, rather than passing.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
 import hmac
+import json
 import secrets
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import RecordError, replay
+from .engine import RecordError, load, replay
 
-__all__ = ["SCHEME", "Verdict", "commit", "fairness_header", "new_salt", "verify"]
+__all__ = ["SCHEME", "SCHEME_V1", "SIGNATURE_ALG", "Verdict", "commit", "commit_v2",
+           "deck_seed", "fairness_header", "key_id", "new_contribution", "new_salt",
+           "normal_contribution", "public_keys", "signed_bytes", "verify"]
 
-SCHEME = "sha256:cardplay-seed-commitment/1"
+SCHEME_V1 = "sha256:cardplay-seed-commitment/1"
+SCHEME = "sha256:cardplay-commitment/2"
+SIGNATURE_ALG = "Ed25519"
 _DOMAIN = b"cardplay-seed-commitment/1\x00"
+_DOMAIN_V2 = b"cardplay-commitment/2\x00"
+_DOMAIN_DECK = b"cardplay-deck-seed/2\x00"
+_DOMAIN_SIGNATURE = b"cardplay-record-signature/1\x00"
 _SALT_BYTES = 16
+CONTRIBUTION_HEX = 32  # a contribution: 128 random bits as lowercase hex
+SOURCES = ("server", "creator", "operator")
 
 
 def new_salt() -> str:
@@ -34,46 +59,134 @@ def new_salt() -> str:
     return secrets.token_hex(_SALT_BYTES)
 
 
+def new_contribution() -> str:
+    """A contribution the server draws for a seat that sent none (recorded as drawn)."""
+    return secrets.token_hex(CONTRIBUTION_HEX // 2)
+
+
+def normal_contribution(value: Any) -> str | None:
+    """``value`` as a contribution (lowercase hex of 32 characters), or None when it is not
+    one."""
+    if not isinstance(value, str) or len(value) != CONTRIBUTION_HEX or not value.isascii():
+        return None
+    value = value.lower()
+    return value if all(c in "0123456789abcdef" for c in value) else None
+
+
+def _prefixed(*parts: bytes) -> bytes:
+    # a 4-byte length before each part: no two lists of parts share an encoding
+    return b"".join(len(p).to_bytes(4, "big") + p for p in parts)
+
+
+def _whole(value: Any) -> bool:
+    return not isinstance(value, bool) and isinstance(value, int) and value >= 0
+
+
 def commit(seed: int, salt: str) -> str:
-    """The commitment to ``seed`` under ``salt``: hex SHA-256 over the domain tag, the salt's
-    length and bytes, and the seed as decimal text (lengths prefixed, so no two (salt, seed)
-    pairs share an encoding)."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+    """Scheme 1's commitment to ``seed`` under ``salt``: hex SHA-256 over the domain tag, the
+    salt's length and bytes, and the seed as decimal text."""
+    if not _whole(seed):
         raise ValueError("a seed is a whole number of at least 0")
-    salt_bytes = salt.encode("ascii")
-    seed_bytes = str(seed).encode("ascii")
-    h = hashlib.sha256(_DOMAIN)
-    for part in (salt_bytes, seed_bytes):
-        h.update(len(part).to_bytes(4, "big"))
-        h.update(part)
-    return h.hexdigest()
+    return hashlib.sha256(_DOMAIN + _prefixed(salt.encode("ascii"),
+                                              str(seed).encode("ascii"))).hexdigest()
 
 
-def fairness_header(seed: int, salt: str, seed_source: str) -> dict[str, Any]:
-    """The ``fairness`` part of a record: scheme, commitment, who chose the seed, and the salt
-    (revealed with the record, which is given only once the match is over)."""
-    return {"scheme": SCHEME, "commitment": commit(seed, salt), "salt": salt,
-            "seed_source": seed_source}
+def canonical(value: Any) -> bytes:
+    """JSON with sorted keys and no spaces, as UTF-8: the one text of a value that is hashed
+    and signed (the browser's check writes it the same way)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      allow_nan=False).encode("utf-8")
+
+
+def commit_v2(game: str, options: Mapping[str, Any], dealer: int | None,
+              seats: Sequence[str], seed_source: str, server_seed: int, salt: str) -> str:
+    """Scheme 2's commitment: hex SHA-256 of the domain tag (which names the version) and,
+    length-prefixed, the game, its options as canonical JSON, the dealer rule (``null`` or the
+    first dealer's seat), the seats' kinds joined by commas, who chose the seed, the server
+    seed as decimal text and the salt."""
+    if not _whole(server_seed):
+        raise ValueError("a seed is a whole number of at least 0")
+    parts = (game.encode("utf-8"), canonical(dict(options)),
+             b"null" if dealer is None else str(dealer).encode("ascii"),
+             ",".join(seats).encode("utf-8"), seed_source.encode("utf-8"),
+             str(server_seed).encode("ascii"), salt.encode("ascii"))
+    return hashlib.sha256(_DOMAIN_V2 + _prefixed(*parts)).hexdigest()
+
+
+def deck_seed(server_seed: int, contributions: Sequence[str | None]) -> int:
+    """The match's seed from the server seed and every seat's contribution, in seat order
+    (None, an empty part, for a bot's seat): the first 63 bits of their SHA-256."""
+    parts = [str(server_seed).encode("ascii")] + [(c or "").encode("ascii")
+                                                  for c in contributions]
+    digest = hashlib.sha256(_DOMAIN_DECK + _prefixed(*parts)).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def fairness_header(seed: int, salt: str, seed_source: str, *,
+                    server_seed: int | None = None, game: str = "",
+                    options: Mapping[str, Any] | None = None, dealer: int | None = None,
+                    seats: Sequence[str] = (),
+                    contributions: Sequence[Mapping[str, Any] | None] | None = None,
+                    commitment: str | None = None) -> dict[str, Any]:
+    """The ``fairness`` part of a record. Without ``server_seed``: scheme 1 (a table made
+    before scheme 2). With it: scheme 2, revealing the server seed, the seats' kinds and
+    every contribution (``{"value", "drawn"}``, None for a bot's seat)."""
+    if server_seed is None:
+        return {"scheme": SCHEME_V1, "commitment": commit(seed, salt), "salt": salt,
+                "seed_source": seed_source}
+    return {"scheme": SCHEME,
+            "commitment": commitment or commit_v2(game, options or {}, dealer, seats,
+                                                  seed_source, server_seed, salt),
+            "salt": salt, "seed_source": seed_source, "server_seed": server_seed,
+            "seats": list(seats),
+            "contributions": [dict(c) if c is not None else None
+                              for c in (contributions or [None] * len(seats))]}
+
+
+def signed_bytes(record: Mapping[str, Any]) -> bytes:
+    """What a record's signature signs: a domain tag, then the record without its
+    ``signature`` as canonical JSON."""
+    return _DOMAIN_SIGNATURE + canonical({k: v for k, v in record.items() if k != "signature"})
+
+
+def key_id(public: bytes) -> str:
+    """A public key's name: the first 16 hex characters of the SHA-256 of its 32 bytes."""
+    return hashlib.sha256(public).hexdigest()[:16]
+
+
+# ---- checking
 
 
 @dataclass(frozen=True)
 class Verdict:
-    """What :func:`verify` found: ``ok`` and a sentence saying why."""
+    """What :func:`verify` found: ``ok``, the first failure's ``code`` (``ok`` when none) and
+    a sentence; ``failures`` lists every check that failed as (code, sentence), ``notes`` what
+    holds but is worth saying (the old scheme, an unchecked signature, a creator's seed)."""
 
     ok: bool
-    code: str  # ok, no_commitment, malformed, unknown_scheme, mismatch, no_replay
+    code: str
     message: str
     seed_source: str | None = None
     finished: bool = False
     moves: int = 0
+    scheme: str | None = None
+    signature: str = "unchecked"  # ok, unchecked, failed, unsigned, unavailable
+    failures: tuple[tuple[str, str], ...] = ()
+    notes: tuple[str, ...] = field(default=())
+    contributions: tuple[Any, ...] = ()
 
 
-def verify(record: Mapping[str, Any]) -> Verdict:
-    """Check a match record's seed commitment and replay its moves.
+_SOURCE_WORDS = {"server": "drawn by the server", "creator": "chosen by the table's creator",
+                 "operator": "fixed by the server's operator"}
 
-    Not ``ok`` when the record carries no commitment, when the commitment does not match the
-    record's seed and salt (the seed, salt or commitment was changed), or when the moves do not
-    replay (a move was changed). A record that is not a record at all raises RecordError."""
+
+def verify(record: Mapping[str, Any], keys: Mapping[str, bytes] | None = None) -> Verdict:
+    """Check a match record: its commitment, its deck seed (scheme 2: from the server seed and
+    every contribution), that every move replays, that the match is complete and, with
+    ``keys`` (key id -> 32-byte Ed25519 public key), its signature.
+
+    Not ``ok`` when any of them fails; ``failures`` names each. A record that is not a record
+    at all raises RecordError."""
     if not isinstance(record, Mapping):
         raise RecordError("a record is a JSON object")
     fair = record.get("fairness")
@@ -83,31 +196,203 @@ def verify(record: Mapping[str, Any]) -> Verdict:
                        "outside the server): there is nothing to verify")
     if not isinstance(fair, Mapping):
         return Verdict(False, "malformed", "the record's 'fairness' is not an object")
-    if fair.get("scheme") != SCHEME:
+    scheme = fair.get("scheme")
+    if scheme not in (SCHEME, SCHEME_V1):
         return Verdict(False, "unknown_scheme",
-                       f"unknown commitment scheme {fair.get('scheme')!r}; this version "
-                       f"checks {SCHEME!r}")
+                       f"unknown commitment scheme {scheme!r}; this version checks "
+                       f"{SCHEME!r} and {SCHEME_V1!r}")
     claimed, salt, seed = fair.get("commitment"), fair.get("salt"), record.get("seed")
     if not isinstance(claimed, str) or not isinstance(salt, str) or not salt.isascii():
         return Verdict(False, "malformed", "the record's commitment or salt is missing or not text")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+    if not isinstance(seed, int) or not _whole(seed):
         return Verdict(False, "malformed", "the record has no whole-number seed to check")
     source = fair.get("seed_source") if isinstance(fair.get("seed_source"), str) else None
-    if not hmac.compare_digest(commit(seed, salt), claimed.lower()):
-        return Verdict(False, "mismatch",
-                       "the commitment does not match the record's seed and salt: the match "
-                       "was not dealt from the seed committed to", source)
+    failures: list[tuple[str, str]] = []
+    notes: list[str] = []
+    contributions: tuple[Any, ...] = ()
+    if scheme == SCHEME_V1:
+        notes.append("the old scheme 1: its commitment binds only the seed and the salt, not "
+                     "the game, options, dealer or seats, and nobody but the server added "
+                     "randomness")
+        if not hmac.compare_digest(commit(seed, salt), claimed.lower()):
+            failures.append(("mismatch", "the commitment does not match the record's seed and "
+                                         "salt: the match was not dealt from the seed "
+                                         "committed to"))
+    else:
+        problem = _check_v2(record, fair, claimed, salt, seed, source, failures)
+        if problem is not None:
+            return problem
+        contributions = tuple(fair["contributions"])
+    moves = record.get("moves")
+    count = len(moves) if isinstance(moves, list) else 0
+    finished = False
     try:
         match = replay(record)
     except RecordError as e:
-        return Verdict(False, "no_replay",
-                       f"the commitment matches, but the moves do not replay: {e}", source)
-    over = bool(match.is_over)
-    who = {"server": "drawn by the server", "creator": "chosen by the table's creator",
-           "operator": "fixed by the server's operator"}.get(
-        source or "", "of unknown origin")
-    moves = len(record.get("moves") or [])
-    return Verdict(True, "ok", f"the seed matches its commitment (seed {who}) and all {moves} "
-                               f"moves replay"
-                               + ("" if over else "; the record ends before the match does"),
-                   source, over, moves)
+        failures.append(("no_replay", f"the moves do not replay: {e}"))
+    else:
+        finished = bool(getattr(match, "is_over", False))
+        if not finished:
+            failures.append(("incomplete",
+                             f"all {count} moves replay, but the match is not over: the "
+                             f"record ends before the match does (moves removed, or a table "
+                             f"stopped early)"))
+    if source in ("creator", "operator"):
+        notes.append(f"the seed was {_SOURCE_WORDS[source]}: this record shows the deal was "
+                     f"not changed afterwards, not that it was fair against whoever chose it")
+    signature = _check_signature(record, keys, failures)
+    if signature == "unchecked":
+        notes.append("the signature was not checked (no key given: --key FILE|URL)")
+    if failures:
+        code = failures[0][0]
+        return Verdict(False, code, "; ".join(m for _, m in failures), source, finished,
+                       count, str(scheme), signature, tuple(failures), tuple(notes),
+                       contributions)
+    who = _SOURCE_WORDS.get(source or "", "of unknown origin")
+    return Verdict(True, "ok", f"the commitment holds (seed {who}), all {count} moves replay "
+                               f"and the match is complete", source, finished, count,
+                   str(scheme), signature, (), tuple(notes), contributions)
+
+
+def _check_v2(record: Mapping[str, Any], fair: Mapping[str, Any], claimed: str, salt: str,
+              seed: int, source: str | None, failures: list[tuple[str, str]]
+              ) -> Verdict | None:
+    """Scheme 2's commitment, contributions and deck seed (failures appended); a Verdict
+    when the header is too broken to check at all."""
+    server_seed, seats = fair.get("server_seed"), fair.get("seats")
+    contribs, game, options = fair.get("contributions"), record.get("game"), record.get("options")
+    dealer = record.get("dealer")
+    if not (_whole(server_seed) and isinstance(seats, list)
+            and all(s in ("human", "bot") for s in seats) and isinstance(contribs, list)
+            and isinstance(game, str) and isinstance(options, Mapping)
+            and source in SOURCES and (dealer is None or _whole(dealer))):
+        return Verdict(False, "malformed",
+                       "the record's scheme-2 header is incomplete: it needs a whole-number "
+                       "server_seed, seats (each 'human' or 'bot'), contributions, a known "
+                       "seed_source, and the record's game, options and dealer")
+    assert isinstance(server_seed, int) and isinstance(source, str)
+    expected = commit_v2(game, options, dealer, seats, source, server_seed, salt)
+    if not hmac.compare_digest(expected, claimed.lower()):
+        failures.append(("commitment",
+                         "the commitment does not match the record's game, options, dealer "
+                         "rule, seats, seed source, server seed and salt: one of them was "
+                         "changed since the table was created"))
+    try:
+        players = load(game, **options).players
+    except (ValueError, TypeError):
+        players = None  # the replay says why
+    if players is not None and players != len(seats):
+        failures.append(("seats", f"the record lists {len(seats)} seats; {game} with these "
+                                  f"options has {players}"))
+    values: list[str | None] = []
+    bad = len(contribs) != len(seats)
+    for kind, c in zip(seats, contribs):
+        if kind == "bot" or source != "server":
+            bad = bad or c is not None
+            values.append(None)
+            continue
+        value = normal_contribution(c.get("value")) if isinstance(c, Mapping) else None
+        bad = bad or value is None or not isinstance(c.get("drawn"), bool)
+        values.append(value)
+    if bad:
+        failures.append(("contributions",
+                         "the contributions do not fit the seats: each person's seat has one "
+                         "({\"value\": 32 hex characters, \"drawn\": true|false}), a bot's "
+                         "seat none, and a table whose seed was chosen none at all"))
+        return None
+    derived = server_seed if source != "server" else deck_seed(server_seed, values)
+    if derived != seed:
+        failures.append(("seed", "the record's seed is not the one the server seed and the "
+                                 "contributions give: the cards were not dealt from them"))
+    return None
+
+
+def _check_signature(record: Mapping[str, Any], keys: Mapping[str, bytes] | None,
+                     failures: list[tuple[str, str]]) -> str:
+    if keys is None:
+        return "unchecked"
+    sig = record.get("signature")
+    if not isinstance(sig, Mapping):
+        failures.append(("unsigned", "the record carries no signature to check against the "
+                                     "key"))
+        return "unsigned"
+    kid, value = sig.get("key"), sig.get("value")
+    try:
+        raw = base64.b64decode(value, validate=True) if isinstance(value, str) else b""
+    except (binascii.Error, ValueError):
+        raw = b""
+    public = keys.get(kid) if isinstance(kid, str) else None
+    if public is None and len(keys) == 1:
+        public = next(iter(keys.values()))  # one key given: it is the one meant
+    if sig.get("alg") != SIGNATURE_ALG or public is None or len(raw) != 64:
+        failures.append(("signature", "the signature is not an Ed25519 signature by the given "
+                                      "key"))
+        return "failed"
+    try:
+        from cryptography.exceptions import InvalidSignature
+        from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+    except ImportError:
+        failures.append(("signature_unavailable",
+                         "the signature could not be checked: this needs the 'cryptography' "
+                         "package (pip install 'cardplay[web]')"))
+        return "unavailable"
+    try:
+        Ed25519PublicKey.from_public_bytes(public).verify(raw, signed_bytes(record))
+    except (InvalidSignature, ValueError):
+        failures.append(("signature", "the signature does not match the record: the record "
+                                      "was changed after the server signed it, or another "
+                                      "key signed it"))
+        return "failed"
+    return "ok"
+
+
+# ---- public keys, as `cardplay verify --key` reads them
+
+_SPKI_ED25519 = bytes.fromhex("302a300506032b6570032100")  # DER before the key's 32 bytes
+
+
+def public_keys(text: str) -> dict[str, bytes]:
+    """The Ed25519 public keys in ``text`` by key id: the JSON of ``GET /api/keys``, a PEM
+    public key, the server's own PEM private key file (needs ``cryptography``), or the key's
+    32 bytes in base64. ValueError when it is none of these."""
+    text = text.strip()
+    if text.startswith("{"):
+        try:
+            data = json.loads(text)
+            found = {}
+            for k in data["keys"]:
+                if k.get("alg") == SIGNATURE_ALG:
+                    raw = base64.b64decode(k["public"], validate=True)
+                    if len(raw) == 32:
+                        found[key_id(raw)] = raw
+        except (ValueError, KeyError, TypeError, AttributeError, binascii.Error):
+            raise ValueError("the JSON holds no list of keys as GET /api/keys gives it") from None
+        if not found:
+            raise ValueError("the JSON lists no Ed25519 key")
+        return found
+    if "PRIVATE KEY" in text:
+        try:
+            from cryptography.hazmat.primitives import serialization
+            from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+        except ImportError:
+            raise ValueError("reading a private key file needs the 'cryptography' package; "
+                             "give the public key (GET /api/keys) instead") from None
+        key = serialization.load_pem_private_key(text.encode("ascii"), password=None)
+        if not isinstance(key, Ed25519PrivateKey):
+            raise ValueError("the key is not an Ed25519 key")
+        raw = key.public_key().public_bytes(serialization.Encoding.Raw,
+                                            serialization.PublicFormat.Raw)
+        return {key_id(raw): raw}
+    body = text
+    if "BEGIN PUBLIC KEY" in text:
+        body = "".join(line for line in text.splitlines() if not line.startswith("-----"))
+    try:
+        raw = base64.b64decode(body, validate=True)
+    except (binascii.Error, ValueError):
+        raise ValueError("not a key: expected the JSON of GET /api/keys, a PEM key, or 32 "
+                         "bytes in base64") from None
+    if len(raw) == len(_SPKI_ED25519) + 32 and raw.startswith(_SPKI_ED25519):
+        raw = raw[len(_SPKI_ED25519):]
+    if len(raw) != 32:
+        raise ValueError("not an Ed25519 public key (32 bytes)")
+    return {key_id(raw): raw}

@@ -113,21 +113,21 @@ MESSAGES: dict[str, dict[str, str]] = {
                                   "(default: {default})",
         "help_allow_origin": "a web origin (https://host[:port]) besides the server's own whose "
                              "pages may act here; repeatable; * allows any (default: none)",
+        "help_signing_key": "the Ed25519 key file that signs finished records (default: "
+                             "signing-key.pem in the data directory, made on first start); "
+                             "every process of one site needs the same key",
         "help_verify_file": "a match record downloaded from the server (JSON)",
-        "verify_ok": "verified: the seed matches its commitment ({source}) and all {moves} "
-                     "moves replay",
-        "verify_unfinished": "(the record ends before the match does)",
-        "verify_source_server": "drawn by the server",
-        "verify_source_creator": "chosen by the table's creator, at a table of bots only",
-        "verify_source_operator": "fixed by the server's operator",
-        "verify_source_unknown": "of unknown origin",
-        "verify_no_commitment": "NOT verified: the record carries no seed commitment (an older "
-                                "record, or one made outside the server)",
-        "verify_malformed": "NOT verified: the record's commitment is incomplete: {detail}",
-        "verify_unknown_scheme": "NOT verified: {detail}",
-        "verify_mismatch": "NOT verified: the commitment does not match the record's seed and "
-                           "salt; the match was not dealt from the seed committed to",
-        "verify_no_replay": "NOT verified: {detail}",
+        "help_verify_key": "the server's public key: its GET /api/keys URL (or the site's "
+                            "address), or a file holding that JSON, a PEM key or the base64 "
+                            "key; without it the signature is not checked",
+        "verify_ok": "verified: {detail}",
+        "verify_not": "NOT verified: {detail}",
+        "verify_failure": "  failed ({code}): {detail}",
+        "verify_note": "  note: {detail}",
+        "verify_signature_ok": "  signature: valid, by key {kid}",
+        "verify_contribution": "  seat {seat}: contribution {value}",
+        "verify_drawn": " (drawn by the server: the seat sent none)",
+        "verify_bad_key": "cannot read the key {where}: {error}",
         "serve_needs_web": "cardplay serve needs the web extra: pip install 'cardplay[web]'",
         "serving": "cardplay is serving on {url} (data: {data}); Ctrl-C stops it",
         "serve_needs_multi": "--database and --broker need the extra 'multi': "
@@ -369,21 +369,21 @@ MESSAGES: dict[str, dict[str, str]] = {
         "help_allow_origin": "веб-источник (https://хост[:порт]), кроме собственного, чьи "
                              "страницы могут действовать здесь; можно несколько; * — любой "
                              "(по умолчанию никакой)",
+        "help_signing_key": "файл ключа Ed25519, которым подписываются законченные партии "
+                             "(по умолчанию signing-key.pem в каталоге данных, создаётся при "
+                             "первом запуске); всем процессам одного сайта нужен один ключ",
         "help_verify_file": "запись партии, скачанная с сервера (JSON)",
-        "verify_ok": "проверено: зерно совпадает с обязательством ({source}), и все {moves} "
-                     "ходов воспроизводятся",
-        "verify_unfinished": "(запись кончается раньше партии)",
-        "verify_source_server": "зерно выбрал сервер",
-        "verify_source_creator": "зерно выбрал создатель стола, за которым только боты",
-        "verify_source_operator": "зерно задал владелец сервера",
-        "verify_source_unknown": "происхождение зерна неизвестно",
-        "verify_no_commitment": "НЕ проверено: в записи нет обязательства по зерну (старая "
-                                "запись или сделанная не сервером)",
-        "verify_malformed": "НЕ проверено: обязательство в записи неполное: {detail}",
-        "verify_unknown_scheme": "НЕ проверено: {detail}",
-        "verify_mismatch": "НЕ проверено: обязательство не совпадает с зерном и солью записи; "
-                           "партия сдана не из того зерна, которое было обещано",
-        "verify_no_replay": "НЕ проверено: {detail}",
+        "help_verify_key": "открытый ключ сервера: адрес его GET /api/keys (или адрес "
+                            "сайта), или файл с этим JSON, PEM-ключом или ключом в base64; "
+                            "без него подпись не проверяется",
+        "verify_ok": "проверено: {detail}",
+        "verify_not": "НЕ проверено: {detail}",
+        "verify_failure": "  не прошло ({code}): {detail}",
+        "verify_note": "  заметка: {detail}",
+        "verify_signature_ok": "  подпись: верна, ключ {kid}",
+        "verify_contribution": "  место {seat}: вклад {value}",
+        "verify_drawn": " (вытянут сервером: место его не прислало)",
+        "verify_bad_key": "не удаётся прочесть ключ {where}: {error}",
         "serve_needs_web": "для cardplay serve нужно: pip install 'cardplay[web]'",
         "serving": "cardplay работает на {url} (данные: {data}); Ctrl-C — остановить",
         "serve_needs_multi": "для --database и --broker нужно дополнение 'multi': "

@@ -481,15 +481,15 @@ def test_a_hash_of_another_cost_is_replaced_at_sign_in(tmp_path: Path) -> None:
 def test_a_forfeit_is_a_rated_loss_whatever_the_score(client: TestClient) -> None:
     """The clocks' seam: a seat marked forfeit (and stored so) loses the rated match."""
     a, b = two_players(client)
-    hub = client.app.state.hub  # type: ignore[attr-defined]
-    real = hub.on_match_finished
+    hooks = client.app.state.hub.match_hooks  # type: ignore[attr-defined]
+    real = hooks.finished
 
-    def forfeit_the_winner(table: Any) -> Any:
+    def forfeit_the_winner(table: Any) -> None:
         table.seats[table.match.winners[0]].forfeit = True
         table.save_seats()
-        return real(table)
+        real(table)
 
-    hub.on_match_finished = forfeit_the_winner
+    hooks.finished = forfeit_the_winner
     table, end, _ = play_match(a, b)
     winner = end["winners"][0]
     assert end["ratings"][winner]["after"]["rating"] < 1500
@@ -515,3 +515,18 @@ def test_the_end_ratings_outlive_a_restart(tmp_path: Path) -> None:
             state = recv(ws, "state")
         assert state["is_over"] is True
         assert state["ratings"] == end["ratings"]
+
+
+def test_secure_follows_a_trusted_proxys_forwarded_proto(live: Any) -> None:
+    """uvicorn trusts 127.0.0.1 as a proxy by default: its X-Forwarded-Proto makes the request
+    https, and the cookie Secure; without the header it is plain http."""
+    import httpx
+
+    body = {"name": "Ana", "password": PASSWORD}
+    r = httpx.post(live.url + "/api/accounts", json=body,
+                   headers={"X-Forwarded-Proto": "https"})
+    assert r.status_code == 201
+    assert "secure" in [p.strip().lower() for p in r.headers["set-cookie"].split(";")]
+    r = httpx.post(live.url + "/api/session", json=body)
+    assert r.status_code == 200
+    assert "secure" not in [p.strip().lower() for p in r.headers["set-cookie"].split(";")]

@@ -233,6 +233,9 @@ def test_invite_link_and_spectator(live: LiveServer, page: Page, tmp_path: Path)
     invite = page.locator("#invite-url").input_value()
     table = invite.rsplit("/", 1)[-1]
     assert page.url.endswith("/t/" + table)
+    # no card before the friend has taken the seat and added a part of the shuffle
+    expect(page.locator("#waiting")).to_be_visible()
+    assert page.locator(BOARD).count() == 0
     browser = page.context.browser
     assert browser is not None
     friend = browser.new_context().new_page()
@@ -242,6 +245,12 @@ def test_invite_link_and_spectator(live: LiveServer, page: Page, tmp_path: Path)
     friend.locator("#join-name").fill("Masha")
     friend.locator("#take-seat").click()
     friend.wait_for_selector(BOARD)
+    page.wait_for_selector(BOARD)
+    # each browser's own random part went into the deck (the one it kept to show later)
+    parts = [json.loads(p.evaluate(f"() => localStorage.getItem('cardplay.token.{table}')"))
+             ["contribution"] for p in (page, friend)]
+    assert live.app.state.hub.get(table).stored.contributions == \
+        [{"value": parts[0], "drawn": False}, {"value": parts[1], "drawn": False}]
     expect(page.locator(".seat[data-seat='1'] .who")).to_have_text("Masha")
     expect(friend.locator(".table-head .muted")).to_contain_text("you are seat 2")
     expect(page.locator("#invite-url")).to_have_count(0)  # no free seat any more

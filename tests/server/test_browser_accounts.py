@@ -108,6 +108,7 @@ def test_two_people_play_a_rated_match_and_see_their_ratings(live: LiveServer,
         p.evaluate("([id, tok]) => localStorage.setItem('cardplay.token.' + id, tok)",
                    [t["table"], json.dumps({"token": seat["token"], "seat": seat["seat"]})])
         p.goto(live.url + "/t/" + t["table"])
+    for p in pages:  # the cards come once both seats have their part of the shuffle
         p.wait_for_selector(".board")
     rng = random.Random(7)
     deadline = time.monotonic() + 120

@@ -106,3 +106,28 @@ def test_a_clock_runs_out_and_forfeits(clocked: LiveServer, page: Page, tmp_path
     texts = forfeits.all_text_contents()
     assert texts and all("forfeited" in x for x in texts)
     page.screenshot(path=str(shots(tmp_path) / "clock-forfeit.png"), full_page=True)
+
+
+def test_in_russian_on_a_phone(clocked: LiveServer, page: Page, tmp_path: Path) -> None:
+    r = httpx.post(f"{clocked.url}/api/tables", json={
+        "game": "sixty-six", "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}],
+        "clock": {"move": 2, "reserve": 9}})
+    assert r.status_code == 201, r.text
+    t = r.json()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(clocked.url + "/")
+    page.evaluate("([id, tok]) => { localStorage.setItem('cardplay.token.' + id, "
+                  "JSON.stringify({token: tok, seat: 0, at: Date.now()}));"
+                  " localStorage.setItem('cardplay.lang', 'ru'); }", [t["table"], t["token"]])
+    page.goto(f"{clocked.url}/t/{t['table']}")
+    page.wait_for_selector(".board[data-my-turn='1']")
+    mine = page.locator(".seat[data-seat='0'] .clock.running")
+    expect(mine).to_be_visible()
+    box = mine.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 390  # on the phone's screen
+    expect(page.locator(".seat[data-seat='1'] .clock")).to_have_count(0)  # a bot has none
+    expect(page.locator("#live")).to_have_text("На ход осталось 10 секунд.", timeout=8000)
+    page.screenshot(path=str(shots(tmp_path) / "clock-running-ru-390.png"), full_page=True)
+    expect(page.locator("#clock-note")).to_contain_text("Время вышло: бот сыграл за вас",
+                                                        timeout=15000)
+    page.screenshot(path=str(shots(tmp_path) / "clock-ran-out-ru-390.png"), full_page=True)

@@ -87,11 +87,14 @@ def test_in_russian_and_never_at_a_table_with_another_person(live: LiveServer, p
     assert not IDENTIFIER.findall(hint.inner_text())
     page.screenshot(path=str(shots(tmp_path) / "hint-ru.png"))
     # a table with a second person offers neither, even on that person's turn
+    # (each seat sends its part of the shuffle as it is taken, so the cards are dealt at once)
     r = httpx.post(live.url + "/api/tables", json={
-        "game": "two-ten-jack", "seats": [{"kind": "human"}, {"kind": "human"}]})
+        "game": "two-ten-jack", "seats": [{"kind": "human"}, {"kind": "human"}],
+        "contribution": "a" * 32})
     assert r.status_code == 201
     first = r.json()
-    second = httpx.post(f"{live.url}/api/tables/{first['table']}/join").json()
+    second = httpx.post(f"{live.url}/api/tables/{first['table']}/join",
+                        json={"contribution": "b" * 32}).json()
     turns = []
     for token, seat in ((first["token"], 0), (second["token"], 1)):
         page.evaluate("([id, tok]) => localStorage.setItem('cardplay.token.' + id, tok)",

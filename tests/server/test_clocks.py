@@ -85,12 +85,15 @@ def test_defaults_per_game_and_each_seats_time(tmp_path: Path) -> None:
             t = create(client, game=game, seats=TWO_PEOPLE)
             with client.websocket_connect("/ws") as ws:
                 waiting = hello(ws, t["table"], t["token"])
-            # no clock runs while the table waits for its people
+            # no clock runs while the table waits for its people: a seat free
             assert waiting["clock"]["to_move_deadline"] is None
             assert waiting["clock"]["seats"] == [move + reserve] * 2
-            client.post(f"/api/tables/{t['table']}/join")
+            other = client.post(f"/api/tables/{t['table']}/join").json()
             with client.websocket_connect("/ws") as ws:
-                state = hello(ws, t["table"], t["token"])
+                # every seat taken, but the friend has not come to the table yet
+                assert hello(ws, t["table"], t["token"])["clock"]["to_move_deadline"] is None
+            with client.websocket_connect("/ws") as ws:
+                state = hello(ws, t["table"], other["token"])  # both have come: it runs
             clock = state["clock"]
             assert (clock["move"], clock["reserve"]) == (move, reserve) == DEFAULTS[game]
             assert len(clock["seats"]) == 2

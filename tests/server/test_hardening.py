@@ -21,7 +21,7 @@ from starlette.websockets import WebSocketDisconnect
 import cardplay
 from cardplay import cli
 from cardplay.engine import OptionError
-from cardplay.fairness import commit, verify
+from cardplay.fairness import commit_v2, public_keys, verify
 from cardplay.server.limits import Limits, RateLimiter
 
 from .conftest import LiveServer, create, hello, make_client, recv, until
@@ -82,9 +82,15 @@ def test_defect1_creator_cannot_pick_the_seed_of_a_table_with_other_people(
         ws.send_json({"type": "hello", "table": t["table"], "token": joined["token"]})
         welcome = recv(ws, "welcome")
         assert welcome["commitment"] == t["commitment"] and welcome["seed_source"] == "server"
-        state = recv(ws, "state")
+        # no card before the creator's part of the shuffle (drawn at its first hello) is in
+        assert recv(ws, "state")["view"] is None
+        with client.websocket_connect("/ws") as ws0:
+            hello(ws0, t["table"], t["token"])
+        state = until(ws, lambda s: s["view"] is not None)
     stored = client.app.state.storage.load(t["table"])  # type: ignore[attr-defined]
-    assert stored.seed != 424242 and commit(stored.seed, stored.salt) == t["commitment"]
+    assert stored.seed not in (424242, stored.server_seed)
+    assert commit_v2("sixty-six", stored.options, None, ["human", "human"], "server",
+                     stored.server_seed, stored.salt) == t["commitment"]
     assert state["view"]["hand"] == cardplay.load("sixty-six").match(stored.seed).view(1).to_dict()[
         "hand"]
     # a creator alone with bots may still fix the seed (practice, replays)
@@ -101,16 +107,19 @@ def test_fairness_commitment_is_revealed_by_the_record_and_verified(
     record = client.get(f"/api/tables/{t['table']}/record").json()
     fair = record["fairness"]
     assert fair["commitment"] == t["commitment"] and fair["seed_source"] == "server"
-    assert commit(record["seed"], fair["salt"]) == t["commitment"]
-    verdict = verify(record)
-    assert verdict.ok and verdict.finished and verdict.code == "ok"
+    assert commit_v2(record["game"], record["options"], None, ["human", "bot"], "server",
+                     fair["server_seed"], fair["salt"]) == t["commitment"]
+    keys = public_keys(client.get("/api/keys").text)
+    verdict = verify(record, keys)
+    assert verdict.ok and verdict.finished and verdict.code == "ok" and verdict.signature == "ok"
     assert cardplay.replay(record).is_over  # the engine takes the new header in its stride
     # tampering: another seed, another salt, another commitment, a changed move
     bad_seed = {**record, "seed": record["seed"] ^ 1}
-    assert verify(bad_seed).code == "mismatch"
+    assert verify(bad_seed).code == "seed"
     assert verify({**record, "fairness": {**fair, "salt": "00" + fair["salt"][2:]}}).code == \
-        "mismatch"
-    assert verify({**record, "fairness": {**fair, "commitment": "0" * 64}}).code == "mismatch"
+        "commitment"
+    assert verify({**record, "fairness": {**fair, "commitment": "0" * 64}}).code == \
+        "commitment"
     moves = list(record["moves"])
     moves[0] = "XX"
     assert verify({**record, "moves": moves}).code == "no_replay"

@@ -131,16 +131,20 @@ def stored_moves(pg_url: str, table: str) -> list[tuple[int, int, str]]:
             "SELECT n, seat, move FROM moves WHERE table_id = %s ORDER BY n", (table,))]
 
 
-def two_people(a: Serve, b: Serve) -> tuple[str, dict[int, str]]:
-    """A table of two people made on ``a``, its second seat taken through ``b``."""
+def two_people(a: Serve, b: Serve, contribute: bool = True) -> tuple[str, dict[int, str]]:
+    """A table of two people made on ``a``, its second seat taken through ``b``; with
+    ``contribute`` each sends its part of the shuffle then (as the browser does), so it is
+    dealt at once; without, each seat's first hello has its process draw one."""
     t = httpx.post(f"{a.url}/api/tables", json={
         "game": "sixty-six", "seed": 1, "seats": [{"kind": "human"}, {"kind": "human"}]})
     assert t.status_code == 400  # a seed is the creator's only when nobody else sits
     t = httpx.post(f"{a.url}/api/tables", json={
-        "game": "sixty-six", "seats": [{"kind": "human"}, {"kind": "human"}]})
+        "game": "sixty-six", "seats": [{"kind": "human"}, {"kind": "human"}],
+        **({"contribution": "a" * 32} if contribute else {})})
     assert t.status_code == 201, t.text
     table = t.json()
-    other = httpx.post(f"{b.url}/api/tables/{table['table']}/join")
+    other = httpx.post(f"{b.url}/api/tables/{table['table']}/join",
+                       json={"contribution": "b" * 32} if contribute else None)
     assert other.status_code == 200, other.text
     assert other.json()["seat"] == 1
     return table["table"], {0: table["token"], 1: other.json()["token"]}
@@ -148,16 +152,19 @@ def two_people(a: Serve, b: Serve) -> tuple[str, dict[int, str]]:
 
 def test_one_person_on_each_process(site: tuple[Serve, Serve, Any]) -> None:
     a, b, env = site
-    table, tokens = two_people(a, b)
+    table, tokens = two_people(a, b, contribute=False)
     with connect(a.ws_url) as ws0, connect(b.ws_url) as ws1, connect(b.ws_url) as watcher:
         s0 = hello(ws0, table, tokens[0])
-        s1 = hello(ws1, table, tokens[1])
+        assert s0["waiting"] is True  # seat 1's part is still to come: no card yet
+        s1 = hello(ws1, table, tokens[1])  # its process draws it, and deals
         watcher.send(json.dumps({"type": "watch", "table": table}))
         assert recv(watcher)["type"] == "welcome"
         assert recv(watcher)["version"] == 0
         assert s0["version"] == s1["version"] == 0
         # each process knows the other's person is here (presence crosses processes)
-        s0 = until(ws0, lambda s: all(x["connected"] for x in s["seats"]))
+        # ... and that the cards were dealt through the other (seat 1's part came there)
+        s0 = until(ws0, lambda s: all(x["connected"] for x in s["seats"]) and
+                   s["view"] is not None)
         assert s0["view"]["hand"] != s1["view"]["hand"]
         assert not set(s0["view"]["hand"]) & set(s1["view"]["hand"])
         played: list[tuple[int, str]] = []

@@ -15,7 +15,7 @@ from cardplay.server.limits import Limits
 from cardplay.server.pairing import choose_group, seek_key, window
 from cardplay.server.seekstore import Seek
 
-from .conftest import hello, make_client
+from .conftest import hello, make_client, until
 
 OWNER = "X-Seek-Owner"
 
@@ -75,6 +75,10 @@ def test_two_guests_are_paired_and_each_finds_their_own_seat(client: TestClient)
         sa = hello(wa, pa["table"], pa["token"])
         sb = hello(wb, pb["table"], pb["token"])
         assert sa["seat"] == pa["seat"] and sb["seat"] == pb["seat"]
+        # the cards are dealt once both have said hello (each adds to the shuffle)
+        sa = until(wa, lambda st: st["view"] is not None)
+        if sb["view"] is None:
+            sb = until(wb, lambda st: st["view"] is not None)
         assert sa["view"]["hand"] != sb["view"]["hand"]
 
 

@@ -66,6 +66,10 @@ def test_a_person_on_each_process_is_paired_and_both_play(
         state = {"a": hello(wa, pa["table"], pa["token"]),
                  "b": hello(wb, pb["table"], pb["token"])}
         assert state["a"]["seat"] == pa["seat"] and state["b"]["seat"] == pb["seat"]
+        # the cards are dealt once both have said hello (each adds to the shuffle)
+        for name, ws in (("a", wa), ("b", wb)):
+            if state[name]["view"] is None:
+                state[name] = until(ws, lambda s: s["view"] is not None)
         # two moves, each by the person to move, each seen on the other process
         for _ in range(2):
             mover = "a" if state["a"]["view"]["to_move"] == state["a"]["seat"] else "b"

@@ -51,8 +51,7 @@ def client(tmp_path: Path, pg_url: str) -> Iterator[TestClient]:
 def test_schema_is_alembics_and_sqlite_is_untouched(client: TestClient, pg_url: str,
                                                    tmp_path: Path) -> None:
     with psycopg.connect(pg_url) as db:
-        assert db.execute("SELECT version_num FROM alembic_version").fetchall() == \
-            [("0005",)]
+        assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [("0006",)]
         names = {r[0] for r in db.execute(
             "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")}
     assert names == {"alembic_version", "tables", "moves", "accounts", "sessions",
@@ -61,13 +60,42 @@ def test_schema_is_alembics_and_sqlite_is_untouched(client: TestClient, pg_url: 
         assert db.execute("SELECT column_default FROM information_schema.columns WHERE "
                           "table_name = 'tables' AND column_name = 'listed'").fetchone() == \
             ("true",)
-        # revision 0004: a table's clock, JSON text like the other JSON columns
+    with psycopg.connect(pg_url) as db:  # revision 0003: the server seed and contributions
+        assert db.execute("SELECT column_name, data_type FROM information_schema.columns WHERE "
+                          "table_name = 'tables' AND column_name IN ('server_seed', "
+                          "'contributions') ORDER BY column_name").fetchall() == \
+            [("contributions", "text"), ("server_seed", "bigint")]
+        # revision 0005: a table's clock, JSON text like the other JSON columns
         assert db.execute("SELECT data_type FROM information_schema.columns WHERE "
                           "table_name = 'tables' AND column_name = 'clock'").fetchone() == \
             ("text",)
     assert not (tmp_path / "cardplay.db").exists()
     # a second store on the same database migrates nothing and finds the same schema
     PostgresStorage(pg_url).close()
+
+
+def test_a_tables_contributions_and_deck_seed_round_trip(pg_url: str) -> None:
+    store, other = PostgresStorage(pg_url), PostgresStorage(pg_url, migrate=False)
+    try:
+        store.create_table(StoredTable(id="c1", game="sixty-six", options={}, seed=0,
+                                       dealer=None, seats=[{"kind": "human"}] * 2,
+                                       created=time.time(), server_seed=2**62 + 5,
+                                       contributions=[None, None]))
+        assert store.load("c1").waiting  # type: ignore[union-attr]
+        a, b = {"value": "a" * 32, "drawn": False}, {"value": "b" * 32, "drawn": True}
+        # two processes, one seat each, neither having seen the other's: both are kept
+        assert store.add_contribution("c1", 0, a) == [a, None]
+        assert other.add_contribution("c1", 1, b) == [a, b]
+        # a seat's part is taken once: a later one is not
+        assert store.add_contribution("c1", 0, b) == [a, b]
+        store.set_seed("c1", 2**63 - 1)
+        loaded = other.load("c1")
+        assert loaded is not None and not loaded.waiting
+        assert (loaded.server_seed, loaded.contributions, loaded.seed) == \
+            (2**62 + 5, [a, b], 2**63 - 1)
+    finally:
+        store.close()
+        other.close()
 
 
 def test_moves_are_stored_and_a_second_move_n_conflicts(pg_url: str) -> None:
@@ -113,10 +141,9 @@ def test_cardplay_db_upgrade(pg_url: str, capsys: pytest.CaptureFixture[str]) ->
     from cardplay.cli import main
 
     assert main(["db", "upgrade", "--database", pg_url]) == 0
-    assert "revision 0005" in capsys.readouterr().out
+    assert "revision 0006" in capsys.readouterr().out
     with psycopg.connect(pg_url) as db:
-        assert db.execute("SELECT version_num FROM alembic_version").fetchall() == \
-            [("0005",)]
+        assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [("0006",)]
         assert db.execute("SELECT COUNT(*) FROM tables").fetchone() == (0,)
     assert main(["db", "upgrade", "--database", pg_url]) == 0  # nothing left to do
     assert main(["db", "upgrade", "--database", "sqlite:///x"]) == 2

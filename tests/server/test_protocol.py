@@ -21,6 +21,15 @@ from .conftest import create, hello, make_client, recv, until
 CARD = __import__("re").compile(r"\b[2-9TJQKA][SHDC]\b")
 
 
+def two_people(client: TestClient) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A table of two people, both seats taken with their parts of the shuffle (as the
+    browser sends them), so it is dealt at once."""
+    t = create(client, seats=[{"kind": "human"}, {"kind": "human"}], contribution="a" * 32)
+    other = client.post(f"/api/tables/{t['table']}/join", json={"contribution": "b" * 32})
+    assert other.status_code == 200, other.text
+    return t, other.json()
+
+
 def cards_in(obj: Any) -> set[str]:
     return set(CARD.findall(json.dumps(obj)))
 
@@ -102,11 +111,12 @@ def test_create_join_and_lobby(client: TestClient) -> None:
 
 
 def test_pages_and_static(client: TestClient) -> None:
-    for path in ("/", "/t/abc", "/join/abc", "/watch/abc"):
+    for path in ("/", "/t/abc", "/join/abc", "/watch/abc", "/signin", "/signup", "/account",
+                 "/players/Ana", "/leaderboard/sixty-six"):
         r = client.get(path)
         assert r.status_code == 200 and "<html" in r.text.lower()
     # the browser's scripts are ES modules: a browser runs them only with a JavaScript type
-    for name in ("app.js", "common.js", "texts.js", "table.js", "coach.js"):
+    for name in ("app.js", "common.js", "texts.js", "table.js", "coach.js", "accounts.js"):
         r = client.get("/static/" + name)
         assert r.status_code == 200 and r.headers["content-type"].startswith("text/javascript")
     assert '<script type="module" src="/static/app.js">' in client.get("/").text
@@ -150,8 +160,7 @@ def test_play_now_against_a_bot(client: TestClient) -> None:
 
 
 def test_every_error_changes_nothing(client: TestClient) -> None:
-    t = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
-    other = client.post(f"/api/tables/{t['table']}/join").json()
+    t, other = two_people(client)
     with client.websocket_connect("/ws") as ws, client.websocket_connect("/ws") as ws1:
         expect_error(ws, {"type": "move", "move": "QH", "version": 0}, "not_joined")
         expect_error(ws, {"type": "resync"}, "not_joined")
@@ -254,8 +263,7 @@ def test_spectator_sees_no_private_card(client: TestClient) -> None:
 
 
 def test_reconnect_gets_a_full_resync(client: TestClient) -> None:
-    t = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
-    other = client.post(f"/api/tables/{t['table']}/join").json()
+    t, other = two_people(client)
     with client.websocket_connect("/ws") as ws1:
         hello(ws1, t["table"], other["token"])
         with client.websocket_connect("/ws") as ws:
@@ -277,8 +285,7 @@ def test_reconnect_gets_a_full_resync(client: TestClient) -> None:
 
 
 def test_two_clients_race_for_one_move(client: TestClient) -> None:
-    t = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
-    other = client.post(f"/api/tables/{t['table']}/join").json()
+    t, other = two_people(client)
     with client.websocket_connect("/ws") as a:
         state = hello(a, t["table"], t["token"])
         token = t["token"] if state["view"]["to_move"] == 0 else other["token"]
@@ -308,8 +315,7 @@ def test_two_clients_race_for_one_move(client: TestClient) -> None:
 
 def test_away_seat_is_held_by_a_bot_and_given_back(tmp_path: Path) -> None:
     with make_client(tmp_path, grace=0.2) as client:
-        t = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
-        other = client.post(f"/api/tables/{t['table']}/join").json()
+        t, other = two_people(client)
         with client.websocket_connect("/ws") as ws0:
             state = hello(ws0, t["table"], t["token"])
             # seat 1 never connects: after the grace period a bot plays for it
@@ -431,8 +437,7 @@ def test_fast_seat_view_equals_the_engine_view(tmp_path: Path, game: str) -> Non
 
 def test_a_move_that_cannot_be_stored_changes_nothing(client: TestClient,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    t = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
-    other = client.post(f"/api/tables/{t['table']}/join").json()
+    t, other = two_people(client)
     hub = client.app.state.hub  # type: ignore[attr-defined]
     with client.websocket_connect("/ws") as ws:
         state = hello(ws, t["table"], t["token"] if hub.get(t["table"]).match.to_move == 0

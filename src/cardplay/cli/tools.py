@@ -108,6 +108,7 @@ def configure_serve(p: argparse.ArgumentParser, tr: Translator) -> None:
                        metavar="N", help=tr(_limit_help_key(name), default=f"{value:g}"))
     p.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                    help=tr("help_allow_origin"))
+    p.add_argument("--signing-key", default=None, metavar="FILE", help=tr("help_signing_key"))
 
 
 def _limit_help_key(name: str) -> str:
@@ -139,11 +140,12 @@ def run_serve(args: argparse.Namespace, ui: Console) -> int:
                          bot_delay=args.bot_delay, limits=limits,
                          allowed_origins=args.allow_origin, database=args.database,
                          broker=args.broker, broker_prefix=args.broker_prefix,
-                         lease_ttl=args.lease_ttl, clock_rules=clock_rules)
+                         lease_ttl=args.lease_ttl, signing_key=args.signing_key,
+                         clock_rules=clock_rules)
     except ImportError as e:  # psycopg, alembic or redis missing
         ui.error(ui.tr("serve_needs_multi", error=str(e)))
         return 2
-    except ValueError as e:
+    except (ValueError, OSError) as e:  # a bad URL or limit; a signing key not readable
         ui.error(str(e))
         return 2
     where = app.state.storage.where if args.database else str(data)
@@ -180,37 +182,70 @@ def run_db(args: argparse.Namespace, ui: Console) -> int:
     return 0
 
 
-# ---- verify (a server's record: its seed commitment and its moves)
-
-_VERIFY_FAILURES = {"no_commitment": "verify_no_commitment", "malformed": "verify_malformed",
-                    "unknown_scheme": "verify_unknown_scheme", "mismatch": "verify_mismatch",
-                    "no_replay": "verify_no_replay"}
-_SEED_SOURCES = {"server": "verify_source_server", "creator": "verify_source_creator",
-                 "operator": "verify_source_operator"}
+# ---- verify (a server's record: signature, commitment, contributions, moves, completeness)
 
 
 def configure_verify(p: argparse.ArgumentParser, tr: Translator) -> None:
     p.add_argument("file", metavar="RECORD", help=tr("help_verify_file"))
+    p.add_argument("--key", default=None, metavar="FILE|URL", help=tr("help_verify_key"))
+
+
+def _read_key(where: str) -> dict[str, bytes]:
+    """The public keys at ``where``: a URL (a site's address means its ``/api/keys``) or a
+    file. OSError or ValueError when they cannot be read."""
+    from ..fairness import public_keys
+
+    if where.startswith(("http://", "https://")):
+        import urllib.parse
+        import urllib.request
+
+        url = where
+        if urllib.parse.urlsplit(url).path in ("", "/"):
+            url = url.rstrip("/") + "/api/keys"
+        with urllib.request.urlopen(url, timeout=15) as answer:
+            text = answer.read(65536).decode("utf-8")
+    else:
+        text = Path(where).read_text(encoding="utf-8")
+    return public_keys(text)
 
 
 def run_verify(args: argparse.Namespace, ui: Console) -> int:
+    """Exit 0 when every check passes (the signature too, given a key), 1 naming each check
+    that failed, 2 when the record or the key cannot be read."""
     from ..fairness import verify
 
     tr = ui.tr
+    keys = None
+    if args.key is not None:
+        try:
+            keys = _read_key(args.key)
+        except (OSError, ValueError, UnicodeDecodeError) as e:
+            ui.error(tr("verify_bad_key", where=args.key, error=getattr(e, "reason", None) or e))
+            return 2
     try:
         record = json.loads(Path(args.file).read_text(encoding="utf-8"))
-        verdict = verify(record)
+        verdict = verify(record, keys)
     except (OSError, UnicodeDecodeError) as e:
         ui.error(tr("cannot_read", path=args.file, error=getattr(e, "strerror", None) or str(e)))
         return 2
     except (ValueError, RecordError) as e:  # not JSON, or not a record at all
         ui.error(tr("corrupt_record", error=str(e)))
         return 2
-    if not verdict.ok:
-        ui.error(tr(_VERIFY_FAILURES.get(verdict.code, "verify_malformed"),
-                    detail=verdict.message))
-        return 1
-    source = tr(_SEED_SOURCES.get(verdict.seed_source or "", "verify_source_unknown"))
-    ui.say(tr("verify_ok", source=source, moves=verdict.moves)
-           + ("" if verdict.finished else " " + tr("verify_unfinished")))
-    return 0
+    if verdict.ok:
+        ui.say(tr("verify_ok", detail=verdict.message))
+    else:
+        # the failed checks by name on one line, then each with why
+        ui.error(tr("verify_not", detail=", ".join(c for c, _ in verdict.failures)
+                    if verdict.failures else verdict.message))
+        for code, detail in verdict.failures:
+            ui.say(tr("verify_failure", code=code, detail=detail))
+    if verdict.signature == "ok":
+        sig = record.get("signature") or {}
+        ui.say(tr("verify_signature_ok", kid=str(sig.get("key"))))
+    for i, c in enumerate(verdict.contributions):
+        if isinstance(c, dict):
+            ui.say(tr("verify_contribution", seat=i + 1, value=c.get("value"))
+                   + (tr("verify_drawn") if c.get("drawn") else ""))
+    for note in verdict.notes:
+        ui.say(tr("verify_note", detail=note))
+    return 0 if verdict.ok else 1

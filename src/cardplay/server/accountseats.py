@@ -11,7 +11,7 @@ The ``account_seats`` rows (:mod:`.accountdb`) index the same links for profiles
   result is recorded at once);
 * :func:`resume_seat`: a signed-in person opens one of their unfinished tables on another
   device: a fresh seat token is issued (the old one stops working);
-* :func:`match_finished`: called once when a match ends (``Hub.on_match_finished``): every
+* :func:`match_finished`: called once when a match ends (:class:`AccountHooks`): every
   account's result, and for a rated table the ratings (:func:`.ratings.rate_match`); the
   before/after ratings per seat. A seat with ``Seat.forfeit`` (stored ``"forfeit": true``)
   lost, whatever the score (the clocks set it when a person forfeits; a bot then finishes it);
@@ -21,6 +21,7 @@ The ``account_seats`` rows (:mod:`.accountdb`) index the same links for profiles
 
 from __future__ import annotations
 
+import logging
 import secrets
 import time
 from collections.abc import Collection
@@ -29,14 +30,17 @@ from typing import TYPE_CHECKING, Any
 from .accountdb import AccountDb
 from .accounts import Account, AccountError
 from .ratings import SeatOutcome, rate_match, stored_change
-from .tables import hash_token
+from .tables import MatchHooks, hash_token
 
 if TYPE_CHECKING:
     from .hub import Hub
     from .tables import Table
 
-__all__ = ["MAX_PROOFS", "claim_guest_seats", "end_ratings", "forfeited", "forget_account",
-           "match_finished", "parse_proofs", "resume_seat", "seat_for_account", "seat_result"]
+log = logging.getLogger("cardplay.server")
+
+__all__ = ["MAX_PROOFS", "AccountHooks", "claim_guest_seats", "end_ratings", "forfeited",
+           "forget_account", "match_finished", "parse_proofs", "resume_seat",
+           "seat_for_account", "seat_result", "set_rated"]
 
 MAX_PROOFS = 100  # seat tokens one sign-up or sign-in may bring
 
@@ -158,7 +162,7 @@ def match_finished(db: AccountDb, table: Table, forfeits: Collection[int] | None
 
 
 def end_ratings(db: AccountDb, table: Table) -> list[dict[str, Any] | None] | None:
-    """The stored before/after ratings of a finished rated table (``Hub.ratings_of``): for
+    """The stored before/after ratings of a finished rated table (:class:`AccountHooks`): for
     the processes that did not rate it, and after a restart. None when nothing is stored."""
     if not table.stored.rated or not table.is_over:
         return None
@@ -175,3 +179,30 @@ def forget_account(hub: Hub, table_ids: list[str]) -> None:
             hub.reload_seats(table)
             table.presence_changed()
         hub.broker.publish(table_id, {"seats": 1})
+
+
+def set_rated(db: AccountDb, table: Table) -> None:
+    """Make a table just created rated (``POST /api/tables`` with ``"rated": true``). Written
+    right after the table's insert, with nothing of this process in between; a guest of
+    another process who took a seat in that instant would only make the match unrated."""
+    table.stored.rated = True
+    db.run("UPDATE tables SET rated = ? WHERE id = ?", (True, table.id))
+
+
+class AccountHooks(MatchHooks):
+    """The accounts' part of a match's end (``hub.match_hooks``): results, ratings, and the
+    before/after ratings in the final state."""
+
+    def __init__(self, db: AccountDb) -> None:
+        self.db = db
+
+    def finished(self, table: Table) -> None:
+        if table.stored.finished is None:
+            table.stored.finished = time.time()
+        try:
+            table.end_ratings = match_finished(self.db, table)
+        except Exception:  # the match stays over and stored; only its results failed
+            log.exception("recording the end of table %s failed", table.id)
+
+    def ratings_of(self, table: Table) -> list[dict[str, Any] | None] | None:
+        return end_ratings(self.db, table)

@@ -12,7 +12,8 @@ HTTP (JSON):
   ``{"table", "seat", "token", "url", "invite", "watch"}``;
 * ``POST /api/tables/{id}/join``: an invite link's opener takes a free seat: ``{"seat", "token"}``;
 * ``GET /api/tables/{id}``: a table's summary; ``GET /api/tables/{id}/record``: its match record
-  once the match is over.
+  once the match is over, signed with the server's key;
+* ``GET /api/keys``: the public key that signs records (``signing.py``);
 * ``/api/seeks``: seeks and pairing (``pairingroutes.py``, ``pairing.py``).
 
 WebSocket ``/ws``: the game protocol (``protocol.py``, ``docs/protocol.md``). Pages: ``/`` (the
@@ -54,11 +55,11 @@ from .accountdb import AccountDb
 from .accountroutes import account_router
 from .accountroutes import error as account_error
 from .accounts import AccountError, Accounts
-from .accountseats import end_ratings, forfeited, match_finished, seat_for_account
+from .accountseats import AccountHooks, seat_for_account, set_rated
 from .botpool import BotRunner, ProcessBotRunner
 from .broker import open_broker
 from .catalog import game_catalog
-from .clocks import UNSET, ClockRules, forfeited_seats
+from .clocks import UNSET, ClockError, ClockRules
 from .hub import Connection, Hub, TableError
 from .limits import Limits, RateLimiter
 from .lobby import DEFAULT_PAGE, CursorError, lobby, lobby_list
@@ -69,7 +70,8 @@ from .protocol import ProtocolError, error_message, parse_client_message
 from .ratings import rating_key
 from .security import InputError, OriginPolicy, parse_json
 from .seekstore import open_seek_store
-from .storage import Storage, open_store
+from .signing import KEY_FILE, Signer
+from .storage import Storage, default_data_dir, open_store
 
 __all__ = ["STATIC", "CardplayApp", "create_app"]
 
@@ -112,6 +114,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
                allowed_origins: Iterable[str] = (), database: str | None = None,
                broker: str | None = None, broker_prefix: str = "cardplay",
                lease_ttl: float = 3.0, clock_rules: ClockRules | None = None,
+               signing_key: str | os.PathLike[str] | None = None,
                passwords: PasswordConfig = PRODUCTION) -> CardplayApp:
     """The app over one data directory. ``runner`` runs the bots (default: worker processes);
     ``grace`` is how long a person may be away before a bot holds the seat; ``bot_delay`` a
@@ -126,6 +129,10 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     timers. ``broker_prefix`` names this site's keys and channels in Redis. ``clock_rules``
     bounds the tables' time controls (``ClockRules()``: the defaults, see clocks.py).
 
+    ``signing_key``: the Ed25519 key file that signs finished records (default:
+    ``signing-key.pem`` in the data directory, made on first start); the processes of one site
+    share one key.
+
     ``passwords``: Argon2id's cost (production by default; tests pass a cheap one)."""
     limits = limits if limits is not None else Limits()
     origins = OriginPolicy(allowed_origins)
@@ -134,25 +141,25 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     link = open_broker(broker, broker_prefix, lease_ttl)  # checked before the store opens
     storage = open_store(data_dir, database, durability)
     bot_runner = runner if runner is not None else ProcessBotRunner()
-    hub = Hub(storage, bot_runner, grace=grace, bot_delay=bot_delay, limits=limits, broker=link,
-              clock_rules=clock_rules)
+    signer = Signer.open(signing_key if signing_key is not None else
+                         Path(data_dir if data_dir is not None else default_data_dir()) / KEY_FILE)
+    hub = Hub(storage, bot_runner, grace=grace, bot_delay=bot_delay, limits=limits, broker=link)
+    hub.signer = signer
+    hub.clocks.rules = clock_rules or ClockRules()
     catalog: list[dict[str, Any]] = []
     create_rate = RateLimiter(limits.create_rate)
     join_rate = RateLimiter(limits.join_rate)
     account_db = AccountDb(lambda: storage.connection, postgres=not isinstance(storage, Storage))
     accounts = Accounts(account_db, Passwords(passwords), limits)
-    # a seat whose person forfeited counts as a loss: on time (the clock's record,
-    # clocks.forfeited_seats) or marked on the seat (Seat.forfeit, accountseats.forfeited)
-    hub.on_match_finished = lambda table: match_finished(
-        account_db, table, sorted(set(forfeited_seats(table)) | set(forfeited(table))))
-    hub.ratings_of = lambda table: end_ratings(account_db, table)
+    hub.match_hooks = AccountHooks(account_db)
     pairing = Pairing(
         hub, open_seek_store(storage), limits,
         rating_of=lambda account, game, players: next(
             (mu for key, mu, _, _ in account_db.ratings_of(account)
              if key == rating_key(game, players)), None),
         link_seat=lambda account, table, seat: account_db.link_seat(account, table, seat,
-                                                                    time.time()))
+                                                                    time.time()),
+        set_rated=lambda table: set_rated(account_db, table))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -185,6 +192,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     app.state.hub = hub
     app.state.storage = storage
     app.state.pairing = pairing
+    app.state.signer = signer
     app.state.accounts = accounts
 
     def body_error(e: TableError) -> JSONResponse:
@@ -276,14 +284,21 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
             check_rated(rated, body.get("seats"), account is not None)
         except AccountError as e:
             return account_error(e)
+        if rated and body.get("clock", UNSET) is None:  # rated play is always timed
+            refused = ClockError("a rated table needs a clock; 'clock': null is for casual "
+                                 "tables", "clock_required")
+            return JSONResponse({"error": refused.code, "message": str(refused)},
+                                status_code=400)
         try:
             table, seat, token = hub.create_table(
                 body.get("game"), body.get("options"), body.get("seats") or [],
                 seed=body.get("seed"), name=body.get("name"),
                 client=client_key(request.scope), listed=body.get("listed", True),
-                clock=body.get("clock", UNSET), rated=rated)
+                contribution=body.get("contribution"), clock=body.get("clock", UNSET))
         except TableError as e:
             return body_error(e)
+        if rated:
+            set_rated(account_db, table)
         if account is not None and seat is not None:
             seat_for_account(hub, account_db, table, seat, account)
         return JSONResponse({"table": table.id, "seat": seat, "token": token,
@@ -306,7 +321,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
             return account_error(AccountError(409, "already_seated", "you already sit at this "
                                                                      "rated table"))
         try:
-            table, seat, token = hub.join(table_id, body.get("name"))
+            table, seat, token = hub.join(table_id, body.get("name"), body.get("contribution"))
         except TableError as e:
             return body_error(e)
         if account is not None:
@@ -322,6 +337,10 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
         if table is None:
             raise HTTPException(404, "no table has this id")
         return table.summary()
+
+    @app.get("/api/keys")
+    async def api_keys() -> dict[str, Any]:
+        return signer.keys()
 
     @app.get("/api/tables/{table_id}/record")
     async def api_record(table_id: str) -> Response:
@@ -390,7 +409,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     def dispatch(conn: Connection, msg: dict[str, Any], mid: Any) -> None:
         kind = msg["type"]
         if kind == "hello":
-            hub.hello(conn, msg["table"], msg["token"], mid)
+            hub.hello(conn, msg["table"], msg["token"], mid, msg.get("contribution"))
         elif kind == "watch":
             hub.watch(conn, msg["table"], mid)
         elif kind == "move":

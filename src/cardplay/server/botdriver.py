@@ -30,8 +30,8 @@ class BotDriver:
 
     def kick(self, table: Table) -> None:
         """Start the bot of the seat to move, if a bot plays it now and none is thinking."""
-        if table.is_over or table.stopped is not None:
-            return
+        if table.is_over or table.stopped is not None or table.waiting:
+            return  # (waiting: no card is dealt yet)
         seat = table.match.to_move
         if seat is None:
             return

@@ -1,4 +1,4 @@
-"""Time controls: each seat's clock, the stored deadline of the person to move, timeouts, forfeits.
+"""Clocks at work: each seat's time, the stored deadline of the person to move, timeouts, forfeits.
 
 A table's clock is ``{"move": seconds, "reserve": seconds}``, chosen at creation (or the game's
 default, :data:`DEFAULTS`). A person has ``move`` seconds for each move; a longer think draws on
@@ -26,14 +26,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import math
 import time
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..engine import derive_seed
+from .clockstore import load_clock, save_clock
 from .protocol import ProtocolError
+from .timecontrol import (
+    DEFAULTS,
+    UNSET,
+    ClockError,
+    ClockRules,
+    ClockState,
+    default_clock,
+    parse_clock,
+)
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -43,162 +50,6 @@ __all__ = ["DEFAULTS", "UNSET", "ClockError", "ClockRules", "ClockState", "Clock
            "default_clock", "forfeited_seats", "parse_clock"]
 
 log = logging.getLogger("cardplay.server")
-
-# (seconds per move, reserve) by game: trick games with a handful of decisions a deal get more
-# per move; games of many small moves (draws in Twenty, Chukhny's runs) less, so that a stalled
-# person holds the others up less
-DEFAULTS: dict[str, tuple[int, int]] = {
-    "sixty-six": (15, 60), "two-ten-jack": (15, 60), "maltese-twenty": (12, 45),
-    "macao": (12, 45), "banchok": (12, 45), "twenty": (8, 45), "chukhny": (8, 45),
-}
-FALLBACK = (15, 60)
-
-
-class _Unset:
-    def __repr__(self) -> str:
-        return "UNSET"
-
-
-UNSET: Any = _Unset()  # the request gave no "clock": the game's default applies
-
-
-class ClockError(ValueError):
-    """A clock that cannot be had (its message says why); HTTP 400 with its ``code``:
-    ``bad_clock`` (not a clock, or out of bounds) or ``clock_required`` (a rated table)."""
-
-    def __init__(self, message: str, code: str = "bad_clock") -> None:
-        super().__init__(message)
-        self.code = code
-
-
-@dataclass(frozen=True)
-class ClockRules:
-    """The server's bounds and constants of clocks (``cardplay serve --clock-...``)."""
-
-    min_move: float = 3.0  # seconds per move, at least (tests use 1)
-    max_move: float = 120.0  # seconds per move, at most
-    max_reserve: float = 600.0  # seconds of reserve, at most
-    strikes: int = 3  # K: timeouts in a row after which a person forfeits
-    away_forfeit: float = 120.0  # seconds disconnected (with another person here) to forfeit
-    deal_pause: float = 8.0  # seconds after a deal's end before the next mover's clock runs
-
-    def __post_init__(self) -> None:
-        for name in ("min_move", "max_move", "max_reserve", "strikes", "away_forfeit"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
-                raise ValueError(f"the clock setting {name} must be a positive number")
-        if self.deal_pause < 0 or self.min_move > self.max_move:
-            raise ValueError("deal_pause is 0 or more; min_move is at most max_move")
-
-
-def default_clock(game: str) -> dict[str, float]:
-    move, reserve = DEFAULTS.get(game, FALLBACK)
-    return {"move": move, "reserve": reserve}
-
-
-def _seconds(raw: Any, name: str) -> float:
-    if isinstance(raw, bool) or not isinstance(raw, (int, float)) or not math.isfinite(raw):
-        raise ClockError(f"'clock.{name}' is a number of seconds")
-    return float(raw)
-
-
-def parse_clock(raw: Any, game: str, *, rated: bool, people: int,
-                rules: ClockRules | None = None) -> dict[str, float] | None:
-    """The checked clock of a new table (or a seek: the same checks) from a request's
-    ``"clock"`` (:data:`UNSET` when the request has none). A table with more than one person
-    gets the game's default; ``null`` (no clock) is refused at a rated table."""
-    rules = rules or ClockRules()
-    if raw is UNSET:
-        return default_clock(game) if people > 1 or rated else None
-    if people == 0 and raw is not None:
-        raise ClockError("a table of bots only has no clock: clocks run only for people")
-    if raw is None:
-        if rated:
-            raise ClockError("a rated table needs a clock; 'clock': null is for casual tables",
-                         "clock_required")
-        return None
-    if not isinstance(raw, Mapping) or set(raw) != {"move", "reserve"}:
-        raise ClockError("'clock' is {\"move\": seconds, \"reserve\": seconds} or null")
-    move = _seconds(raw["move"], "move")
-    reserve = _seconds(raw["reserve"], "reserve")
-    if not rules.min_move <= move <= rules.max_move:
-        raise ClockError(f"'clock.move' is from {rules.min_move:g} to {rules.max_move:g} "
-                         f"seconds")
-    if not 0 <= reserve <= rules.max_reserve:
-        raise ClockError(f"'clock.reserve' is from 0 to {rules.max_reserve:g} seconds")
-    return {"move": move, "reserve": reserve}
-
-
-@dataclass
-class ClockState:
-    """A table's clock as stored (JSON in the table's row): see :meth:`to_json`."""
-
-    move: float
-    reserve: float
-    reserves: list[float | None]  # reserve left per seat (None: a bot's seat)
-    strikes: list[int]  # timeouts in a row per seat
-    version: int = 0  # the state version the turn below belongs to
-    seat: int | None = None  # the person whose turn it is (None: a bot's, or over)
-    started: float | None = None  # unix time the turn's clock starts (None: not running)
-    deadline: float | None = None  # unix time the turn's time runs out
-    resume: float | None = None  # unix time before which no clock runs (a deal's end)
-    timeouts: list[dict[str, int]] = field(default_factory=list)  # {"n", "seat"}
-    forfeits: list[dict[str, Any]] = field(default_factory=list)  # {"seat", "reason", "n"}
-
-    @classmethod
-    def new(cls, spec: Mapping[str, float], kinds: list[str]) -> ClockState:
-        return cls(move=float(spec["move"]), reserve=float(spec["reserve"]),
-                   reserves=[float(spec["reserve"]) if k == "human" else None for k in kinds],
-                   strikes=[0] * len(kinds))
-
-    def to_json(self) -> dict[str, Any]:
-        return {"move": self.move, "reserve": self.reserve, "reserves": list(self.reserves),
-                "strikes": list(self.strikes), "version": self.version, "seat": self.seat,
-                "started": self.started, "deadline": self.deadline, "resume": self.resume,
-                "timeouts": [dict(t) for t in self.timeouts],
-                "forfeits": [dict(f) for f in self.forfeits]}
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> ClockState:
-        return cls(move=float(d["move"]), reserve=float(d["reserve"]),
-                   reserves=list(d["reserves"]), strikes=[int(x) for x in d["strikes"]],
-                   version=int(d.get("version", 0)), seat=d.get("seat"),
-                   started=d.get("started"), deadline=d.get("deadline"),
-                   resume=d.get("resume"),
-                   timeouts=[dict(t) for t in d.get("timeouts", [])],
-                   forfeits=[dict(f) for f in d.get("forfeits", [])])
-
-    def copy(self) -> ClockState:
-        return ClockState.from_json(self.to_json())
-
-    def forfeited(self, seat: int) -> bool:
-        return any(f["seat"] == seat for f in self.forfeits)
-
-    def spec(self) -> dict[str, float]:
-        return {"move": self.move, "reserve": self.reserve}
-
-    def left(self, seat: int, now: float | None) -> float | None:
-        """Seconds left to a seat: the running turn's (``now`` given) to its deadline, else a
-        whole move and the reserve left."""
-        reserve = self.reserves[seat]
-        if reserve is None:
-            return None
-        if now is not None and seat == self.seat and self.deadline is not None and \
-                self.started is not None:
-            return round(max(0.0, self.deadline - max(now, self.started)), 3)
-        return round(self.move + reserve, 3)
-
-    def begin(self, seat: int, at: float) -> None:
-        """The seat's turn starts at ``at`` (or when a deal's end pause is over)."""
-        if self.resume is not None:
-            at = max(at, self.resume)
-        self.seat, self.started = seat, at
-        reserve = self.reserves[seat] or 0.0
-        self.deadline = at + self.move + reserve
-
-    def suspend(self) -> None:
-        self.started = self.deadline = None
-
 
 def forfeited_seats(table: Table) -> list[int]:
     """The seats whose person forfeited (the ratings' seam: each counts as a loss)."""
@@ -215,16 +66,15 @@ class Clocks:
         self.timers: dict[str, asyncio.TimerHandle] = {}  # table id -> its turn's timer
         self.away_timers: dict[str, asyncio.TimerHandle] = {}
 
-    def initial(self, raw: Any, game: str, rated: Any, kinds: list[str]
-                ) -> dict[str, Any] | None:
+    def initial(self, raw: Any, game: str, kinds: list[str]) -> dict[str, Any] | None:
         """The stored clock of a new table (None: no clock); TableError when ``raw`` is not
-        a clock this table may have."""
+        a clock this table may have. A rated table's clock (never null) is checked by the
+        app before (:func:`parse_clock` with ``rated``): the table is rated after it is
+        made."""
         from .tables import TableError  # tables imports this module
 
-        if not isinstance(rated, bool):
-            raise TableError("'rated' is true or false", code="bad_request")
         try:
-            spec = parse_clock(raw, game, rated=rated, people=kinds.count("human"),
+            spec = parse_clock(raw, game, rated=False, people=kinds.count("human"),
                                rules=self.rules)
         except ClockError as e:
             raise TableError(str(e), code=e.code) from None
@@ -233,9 +83,10 @@ class Clocks:
     # ---- a move
 
     def after_move(self, table: Table, seat: int, n: int, *, by_person: bool,
-                   timeout: bool, deal_ended: bool) -> ClockState | None:
-        """The clock after move ``n`` (already played on the match, not yet stored): the
-        mover's time charged, a timeout counted, the next turn begun. None: no clock."""
+                   timeout: bool, deal_ended: bool) -> dict[str, Any] | None:
+        """The clock after move ``n`` (already played on the match, not yet stored), as
+        stored: the mover's time charged, a timeout counted, the next turn begun. None: no
+        clock."""
         if table.clock is None:
             return None
         if self.hub.broker.shared and not self.hub.broker.holds(table.id):
@@ -263,7 +114,7 @@ class Clocks:
         nxt = match.to_move
         if not match.is_over and nxt is not None and self._runs(table, clock, nxt):
             clock.begin(nxt, now)
-        return clock
+        return clock.to_json()
 
     @staticmethod
     def may_move(table: Table, seat: int) -> None:
@@ -271,24 +122,39 @@ class Clocks:
         if table.clock is not None and table.clock.forfeited(seat):
             raise ProtocolError("forfeited")
 
-    @staticmethod
-    def stored(table: Table, clock: ClockState | None) -> dict[str, Any]:
+    def stored(self, table: Table, data: dict[str, Any] | None) -> dict[str, Any]:
         """The clock of a move now stored becomes the table's; what its notice carries."""
-        if clock is None:
+        if data is None:
             return {}
-        table.clock = clock
-        table.stored.clock = clock.to_json()
-        return {"c": table.stored.clock}
+        table.clock = ClockState.from_json(data)
+        table.stored.clock = data
+        self._mark_forfeits(table)
+        return {"c": data}
+
+    def _mark_forfeits(self, table: Table) -> None:
+        """The accounts' seam: a seat whose person forfeited is marked ``Seat.forfeit`` (stored
+        with the seats), which makes the match a loss for them, rated or not."""
+        clock = table.clock
+        fresh = [table.seats[f["seat"]] for f in clock.forfeits] if clock is not None else []
+        fresh = [s for s in fresh if not s.forfeit]
+        if not fresh:
+            return
+        for s in fresh:
+            s.forfeit = True
+        seats = [s.stored() for s in table.seats]
+        table.stored.seats = seats
+        self.hub.storage.update_seats(table.id, seats)
+        self.hub.broker.publish(table.id, {"seats": 1})
 
     @staticmethod
     def _runs(table: Table, clock: ClockState, seat: int) -> bool:
         """Whether the seat's clock runs on its turn: a person's seat, not forfeited, that no
-        bot holds now, at a table whose people have all taken their seats (until then the
-        match waits for them, and so does every clock)."""
+        bot holds now, at a table whose people have all taken their seats and come to it once
+        (until then the match waits for them, and so does every clock)."""
         s = table.seats[seat]
         return s.kind == "human" and clock.reserves[seat] is not None and \
             not clock.forfeited(seat) and not table.open_seats() and \
-            not table.bot_controls(seat)
+            not table.stored.waiting and all(clock.seen) and not table.bot_controls(seat)
 
     # ---- what everyone is shown
 
@@ -349,7 +215,13 @@ class Clocks:
             clock = table.clock
             assert clock is not None
         changed = False
-        if clock.version != table.version:  # a move stored without its clock: a fresh turn
+        for s in table.seats:
+            if len(clock.seen) > s.index and not clock.seen[s.index] and table.connected(s):
+                clock.seen[s.index] = changed = True
+        if clock.version != table.version or (clock.seat is not None and
+                                               clock.seat != table.match.to_move):
+            # a move stored without its clock, or the cards dealt anew once every person's
+            # part of the shuffle came: a fresh turn
             clock.version, clock.seat = table.version, None
             clock.suspend()
             changed = True
@@ -447,6 +319,7 @@ class Clocks:
         if clock.seat == seat:
             clock.seat = None
             clock.suspend()
+        self._mark_forfeits(table)
         self.save(table)
         self.hub.kick(table)
 
@@ -458,14 +331,14 @@ class Clocks:
             return
         data = clock.to_json()
         table.stored.clock = data
-        self.hub.storage.set_clock(table.id, data)
+        save_clock(self.hub.storage, table.id, data)
         self.hub.broker.publish(table.id, {"c": data})
         if broadcast:
             table.broadcast()
 
     def refresh(self, table: Table) -> None:
         """Take the clock as stored (another process changed it)."""
-        data = self.hub.storage.load_clock(table.id)
+        data = load_clock(self.hub.storage, table.id)
         if data is not None:
             table.clock = ClockState.from_json(data)
             table.stored.clock = data

@@ -17,6 +17,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from ..engine import Match, replay
+from .dealing import take_stored
 from .tables import Seat, Table
 
 if TYPE_CHECKING:
@@ -103,6 +104,7 @@ class Cluster:
                 fresh.account
         table.stored.seats = stored.seats
         table.stored.status = stored.status
+        take_stored(self.hub, table, stored)  # a contribution taken there deals here too
 
     def remote_change(self, table_id: str, msg: dict[str, Any]) -> None:
         """A notice from another process about a table (see :mod:`.broker`)."""

@@ -36,6 +36,8 @@ class Coach:
             raise ProtocolError("not_seated")
         if any(s.kind != "bot" for s in table.seats if s.index != conn.seat):
             raise ProtocolError("no_help")
+        if table.waiting:
+            raise ProtocolError("waiting")
         if check_busy:
             self.check_busy(table)
         return table

@@ -19,7 +19,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .. import bots as bots_mod
@@ -29,24 +29,24 @@ from ..engine import (
     InvalidMoveError,
     Match,
     RecordError,
-    fresh_seed,
     game_class,
     replay,
 )
-from ..fairness import commit, new_salt
+from . import dealing
 from .botdriver import BotDriver
 from .botpool import BotRunner
 from .broker import Broker
-from .clocks import UNSET, ClockRules, Clocks
+from .clocks import UNSET, Clocks
 from .cluster import Cluster
 from .coaching import Coach
 from .connection import Connection
 from .lifecycle import Lifecycle
 from .limits import Limits, caps_refusal
-from .protocol import PROTOCOL_VERSION, ProtocolError
+from .protocol import ProtocolError
 from .security import InputError, check_seed, clean_text
+from .signing import Signer
 from .storage import CapRefusal, MoveConflict, Store, StoredTable, seat_status
-from .tables import Seat, Table, TableError, table_of
+from .tables import MatchHooks, Seat, Table, TableError, table_of
 from .tables import hash_token as _hash  # under its old name, which tests import from here
 
 __all__ = ["MAX_NAME", "Connection", "Hub", "Seat", "Table", "TableError"]
@@ -62,8 +62,7 @@ class Hub:
 
     def __init__(self, storage: Store, runner: BotRunner, *, grace: float = 30.0,
                  bot_delay: float = 0.0, away_level: str = "heuristic",
-                 limits: Limits | None = None, broker: Broker | None = None,
-                 clock_rules: ClockRules | None = None) -> None:
+                 limits: Limits | None = None, broker: Broker | None = None) -> None:
         self.limits = limits if limits is not None else Limits()
         self.storage = storage
         self.broker = broker if broker is not None else Broker()
@@ -77,18 +76,14 @@ class Hub:
         self.tasks: set[asyncio.Task[None]] = set()
         self.moves_applied = 0
         self.loop: asyncio.AbstractEventLoop | None = None  # set when the app starts
-        # called once when a match ends here (accountseats.match_finished, set by the app):
-        # each seat's rating before and after at a rated table, else None
-        self.on_match_finished: Callable[[Table], list[dict[str, Any] | None] | None] | None \
-            = None
-        # a finished rated table's stored ratings, for a process that did not rate it
-        self.ratings_of: Callable[[Table], list[dict[str, Any] | None] | None] | None = None
+        self.signer: Signer | None = None  # signs finished records (set by the app)
+        self.match_hooks = MatchHooks()  # results and ratings: the app sets the accounts' hooks
         # the hub's parts, each over this hub (one concern per module)
         self.lifecycle = Lifecycle(self)
         self.cluster = Cluster(self)
         self.bots = BotDriver(self)
         self.coach = Coach(self)
-        self.clocks = Clocks(self, clock_rules)
+        self.clocks = Clocks(self)  # its rules: the app's (create_app's clock_rules)
 
     def track(self, task: asyncio.Task[None]) -> None:
         """Keep a task of the hub's until it ends (so that :meth:`close` can cancel it)."""
@@ -142,8 +137,9 @@ class Hub:
     def create_table(self, game_name: Any, options: Mapping[str, Any] | None,
                      seats: Iterable[Mapping[str, Any]], *, seed: Any = None,
                      claim: bool = True, name: Any = "", client: str | None = None,
-                     operator_seed: bool = False, listed: Any = True, clock: Any = UNSET,
-                     rated: bool = False) -> tuple[Table, int | None, str | None]:
+                     operator_seed: bool = False, listed: Any = True,
+                     contribution: Any = None,
+                     clock: Any = UNSET) -> tuple[Table, int | None, str | None]:
         """A new table; with ``claim`` the caller takes the first person's seat and gets its
         token. Seats: ``{"kind": "human"}`` or ``{"kind": "bot", "level": "heuristic"}``.
 
@@ -153,7 +149,8 @@ class Hub:
         ``client`` (a key of the creator's address) is what the per-client caps count.
         ``operator_seed``: the seed comes from the server's own code (a test, a benchmark),
         not from a client, and is recorded as such. ``listed=False``: an invite-only table,
-        never in the lobby's lists (its invite link is the way in). ``clock``: see clocks.py."""
+        never in the lobby's lists (its invite link is the way in). ``contribution``: the
+        creator's part of the shuffle (:mod:`.dealing`)."""
         if not isinstance(listed, bool):
             raise TableError("'listed' is true or false")
         if not isinstance(game_name, str):
@@ -178,7 +175,8 @@ class Hub:
         try:
             chosen = check_seed(seed)
             seat_name = clean_text(name, "name", MAX_NAME)
-        except InputError as e:
+            given = dealing.check_contribution(contribution)
+        except (InputError, ValueError) as e:
             raise TableError(str(e)) from None
         humans = sum(1 for spec in seat_list
                      if isinstance(spec, Mapping) and spec.get("kind") == "human")
@@ -186,7 +184,6 @@ class Hub:
             raise TableError("a seed may be chosen only at a table where nobody but you sits "
                              "(you and bots); at a table with other people the server draws "
                              "it and shows everyone a commitment to it")
-        match_seed = fresh_seed() if chosen is None else chosen
         made: list[Seat] = []
         for i, spec in enumerate(seat_list):
             if not isinstance(spec, Mapping):
@@ -206,7 +203,7 @@ class Hub:
                 made.append(Seat(i, "bot", level, name=f"{level} bot"))
             else:
                 raise TableError("a seat's kind is 'human' or 'bot'")
-        clock_state = self.clocks.initial(clock, game.name, rated, [s.kind for s in made])
+        clock_state = self.clocks.initial(clock, game.name, [s.kind for s in made])
         # a first look before any work; the store looks again as it inserts the table
         self.lifecycle.check_caps(client, bots_only=humans == 0)
         table_id = secrets.token_urlsafe(6)
@@ -222,17 +219,21 @@ class Hub:
                     s.name = seat_name
                     mine = s.index
                     break
-        salt = new_salt()
         seat_dicts = [s.stored() for s in made]
+        source = "server" if chosen is None else "operator" if operator_seed else "creator"
+        fair = dealing.new_fairness(game, [s.kind for s in made], None, chosen, source)
         stored = StoredTable(id=table_id, game=game.name, options=game.options_dict(),
-                             seed=match_seed, dealer=None, seats=seat_dicts,
-                             created=time.time(), salt=salt, commitment=commit(match_seed, salt),
-                             seed_source="server" if chosen is None else
-                             "operator" if operator_seed else "creator",
-                             status=seat_status(seat_dicts), creator=client,
-                             bots_only=humans == 0, listed=listed, rated=rated,
-                             clock=clock_state)
-        match = game.match(seed=match_seed)
+                             seed=fair.seed, dealer=None, seats=seat_dicts,
+                             created=time.time(), salt=fair.salt, commitment=fair.commitment,
+                             seed_source=source, status=seat_status(seat_dicts), creator=client,
+                             bots_only=humans == 0, listed=listed, server_seed=fair.server_seed,
+                             contributions=fair.contributions, clock=clock_state)
+        first = dealing.entry(stored, mine, given, draw=False) if mine is not None else None
+        if first is not None and stored.contributions is not None and mine is not None:
+            stored.contributions[mine] = first
+            dealing.fix_seed(stored)
+        # while a person's part is to come, the match is a placeholder nobody is shown
+        match = game.match(seed=stored.seed)
         try:
             self.storage.create_table(stored, guard=lambda: caps_refusal(
                 self.storage, self.limits, client, humans == 0))
@@ -253,11 +254,14 @@ class Hub:
             return "random"
         return self.away_level
 
-    def join(self, table_id: str, name: Any = "") -> tuple[Table, int, str]:
-        """Claim the first free person's seat of a table (an invite link's opener)."""
+    def join(self, table_id: str, name: Any = "", contribution: Any = None
+             ) -> tuple[Table, int, str]:
+        """Claim the first free person's seat of a table (an invite link's opener), with the
+        seat's part of the shuffle when given."""
         try:
             seat_name = clean_text(name, "name", MAX_NAME)
-        except InputError as e:
+            given = dealing.check_contribution(contribution)
+        except (InputError, ValueError) as e:
             raise TableError(str(e)) from None
         table = self.get(table_id)
         if table is None:
@@ -276,15 +280,18 @@ class Hub:
         table.stored.seats = seat_dicts
         table.stored.status = seat_status(seat_dicts)
         self.storage.update_seats(table.id, seat_dicts, table.stored.status)
+        dealing.take_contribution(self, table, seat.index, given, draw=False)
         self.broker.publish(table.id, {"seats": 1})
         table.presence_changed()
         return table, seat.index, token
 
     # ---- connections
 
-    def hello(self, conn: Connection, table_id: str, token: str, reply_to: Any = None) -> None:
+    def hello(self, conn: Connection, table_id: str, token: str, reply_to: Any = None,
+              contribution: str | None = None) -> None:
         if conn.table is not None:
             raise ProtocolError("already_joined")
+        given = dealing.hello_contribution(contribution)
         table = self.get(table_id)
         if table is None:
             raise ProtocolError("no_table", f"no table has the id {table_id!r}")
@@ -297,13 +304,17 @@ class Hub:
         if seat is None:
             raise ProtocolError("bad_token")
         if self.broker.shared:
+            if table.waiting:  # another process may have dealt it
+                self.cluster.reload_seats(table)
             self.cluster.catch_up(table, broadcast=False)
+        # a seat's first hello brings its part of the shuffle, or has the server draw it
+        dealing.take_contribution(self, table, seat.index, given, draw=True)
         conn.table, conn.seat = table, seat.index
         seat.conns.add(conn)
         seat.away_since = None
         table.idle_since = None
         self.clocks.kick(table, quiet=True)  # a turn that starts now shows in the states below
-        conn.post(self._welcome(table, seat.index, reply_to))
+        conn.post(table.welcome(seat.index, reply_to))
         table.presence_changed(skip=conn)
         conn.post(table.state(seat.index, True))
         self.cluster.presence_out(table)
@@ -320,18 +331,8 @@ class Hub:
         conn.table, conn.seat = table, None
         table.spectators.add(conn)
         table.idle_since = None
-        conn.post(self._welcome(table, None, reply_to))
+        conn.post(table.welcome(None, reply_to))
         conn.post(table.state(None, True))
-
-    def _welcome(self, table: Table, seat: int | None, reply_to: Any) -> dict[str, Any]:
-        msg: dict[str, Any] = {"type": "welcome", "protocol": PROTOCOL_VERSION,
-                               "table": table.id, "seat": seat, "game": table.game.name,
-                               "title": dict(type(table.game).title),
-                               "options": table.game.options_dict(),
-                               "players": table.game.players, **table.fairness()}
-        if reply_to is not None:
-            msg["reply_to"] = reply_to
-        return msg
 
     def leave(self, conn: Connection) -> None:
         """A connection closed: free its place; a person's seat starts its grace period."""
@@ -382,6 +383,8 @@ class Hub:
             raise ProtocolError("not_seated")
         if self.broker.shared and isinstance(version, int) and version > table.version:
             self.cluster.catch_up(table)  # another process stored moves this one has not heard of
+        if table.waiting:
+            raise ProtocolError("waiting")
         if table.is_over:
             raise ProtocolError("over")
         self.clocks.may_move(table, conn.seat)  # a forfeited person is told so first
@@ -411,8 +414,7 @@ class Hub:
                                        timeout=timeout, deal_ended=progress is not None)
         try:
             self.storage.add_move(table.id, n, seat, canonical, finished=match.is_over,
-                                  progress=progress,
-                                  clock=None if clock is None else clock.to_json())
+                                  progress=progress, clock=clock)
         except MoveConflict:
             # another process stored move n first: take the table as stored, with its move
             self.cluster.reload(table)
@@ -444,17 +446,8 @@ class Hub:
         self.kick(table)
 
     def _match_finished(self, table: Table) -> None:
-        """Called once when a table's match ends: by :meth:`_apply`, in the process that stored
-        the final move, before anyone is sent the final state (processes that learn of the
-        move from the store do not call it). The accounts' results and, at a rated table, the
-        ratings (``on_match_finished``), whose before/after go in the end state."""
-        if table.stored.finished is None:
-            table.stored.finished = time.time()
-        if self.on_match_finished is not None:
-            try:
-                table.end_ratings = self.on_match_finished(table)
-            except Exception:  # the match stays over and stored; only its ratings failed
-                log.exception("rating table %s failed", table.id)
+        """Once a match ends, in the process that stored the final move (see MatchHooks)."""
+        self.match_hooks.finished(table)
 
     # ---- the parts' methods that the app, the broker and tests call on the hub
 

@@ -46,6 +46,7 @@ from .tables import TableError, hash_token
 
 if TYPE_CHECKING:
     from .hub import Hub
+    from .tables import Table
 
 __all__ = ["WINDOW_GROWTH", "WINDOW_START", "AccountLike", "Pairing", "SeekError",
            "choose_group", "seek_key", "window"]
@@ -207,6 +208,7 @@ class Pairing:
     def __init__(self, hub: Hub, store: SeekStore, limits: Limits | None = None,
                  rating_of: RatingOf | None = None,
                  link_seat: Callable[[str, str, int], None] | None = None,
+                 set_rated: Callable[[Table], None] | None = None,
                  interval: float = 1.0) -> None:
         self.hub = hub
         self.store = store
@@ -215,6 +217,7 @@ class Pairing:
         # (for its profile); without them every rated seek counts as a new player's
         self.rating_of = rating_of
         self.link_seat = link_seat
+        self.set_rated = set_rated  # marks a table just made rated (accountseats.set_rated)
         self.rate = RateLimiter(self.limits.seek_rate)
         self.interval = interval
         # seconds after which the waiting page offers bots instead (told in each poll's answer)
@@ -407,7 +410,11 @@ class Pairing:
         first = order[0]
         table, _, _ = self.hub.create_table(
             first.game, first.options, [{"kind": "human"}] * len(order), claim=False,
-            client=None, rated=first.rated, clock=first.clock)
+            client=None, clock=first.clock)
+        if first.rated:
+            if self.set_rated is None:
+                raise TableError("rated play needs the accounts", status=503)
+            self.set_rated(table)  # before any seat is claimed: nobody has seen it unrated
         monotonic = time.monotonic()
         tokens = []
         for seat, seek in zip(table.seats, order):

@@ -33,6 +33,7 @@ from .storage import (
     MoveConflict,
     StoredTable,
     lobby_entry,
+    merge_contribution,
     table_of_row,
     table_row,
 )
@@ -144,6 +145,23 @@ class PostgresStorage:
             raise ValueError(f"unknown status {status!r}")
         self._db.execute("UPDATE tables SET status = %s WHERE id = %s", (status, table_id))
 
+    def add_contribution(self, table_id: str, seat: int, entry: dict[str, Any]
+                         ) -> list[dict[str, Any] | None]:
+        """Seat ``seat``'s part of the shuffle, kept only if the seat has none yet; every
+        seat's, as stored. The row is locked while it is merged: two processes adding two
+        seats' parts at once both keep theirs."""
+        with self._db.transaction():
+            row = self._db.execute("SELECT contributions, seats FROM tables WHERE id = %s "
+                                   "FOR UPDATE", (table_id,)).fetchone()
+            merged = merge_contribution(row, seat, entry)
+            self._db.execute("UPDATE tables SET contributions = %s WHERE id = %s",
+                             (json.dumps(merged), table_id))
+        return merged
+
+    def set_seed(self, table_id: str, seed: int) -> None:
+        """The deck seed, once every person's part is in (the same from any process)."""
+        self._db.execute("UPDATE tables SET seed = %s WHERE id = %s", (seed, table_id))
+
     def add_move(self, table_id: str, n: int, seat: int, move: str, finished: bool = False,
                  progress: tuple[list[Any], int] | None = None,
                  clock: dict[str, Any] | None = None) -> None:
@@ -167,14 +185,6 @@ class PostgresStorage:
                         (now, table_id))
         except pg_errors.UniqueViolation as e:
             raise MoveConflict(f"move {n} of table {table_id} is already stored") from e
-
-    def set_clock(self, table_id: str, clock: dict[str, Any]) -> None:
-        self._db.execute("UPDATE tables SET clock = %s WHERE id = %s",
-                         (json.dumps(clock), table_id))
-
-    def load_clock(self, table_id: str) -> dict[str, Any] | None:
-        rows = self._read("SELECT clock FROM tables WHERE id = %s", (table_id,))
-        return json.loads(rows[0][0]) if rows and rows[0][0] else None
 
     def load(self, table_id: str) -> StoredTable | None:
         rows = self._read(f"SELECT {_COLUMNS} FROM tables WHERE id = %s", (table_id,))

@@ -23,7 +23,7 @@ _STR = (str,)
 _INT = (int,)
 _ID = (str, int)
 CLIENT_TYPES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
-    "hello": {"table": (_STR, True), "token": (_STR, True)},
+    "hello": {"table": (_STR, True), "token": (_STR, True), "contribution": (_STR, False)},
     "watch": {"table": (_STR, True)},
     "move": {"move": (_STR, True), "version": (_INT, True)},
     "resync": {},
@@ -54,6 +54,8 @@ ERROR_CODES: dict[str, str] = {
     "no_deal": "that deal is not finished",
     "unavailable": "the values could not be worked out",
     "forfeited": "this seat's person forfeited the match (time); a bot plays it to the end",
+    "waiting": "the cards are not dealt yet: a person's seat is still to be taken",
+    "bad_contribution": "a contribution is 32 hexadecimal characters",
 }
 
 

@@ -251,7 +251,7 @@ class SqliteSeeks(_Sql):
 
 
 class PostgresSeeks(_Sql):
-    """Seeks in PostgreSQL (the schema is Alembic's, migration 0005), for several processes."""
+    """Seeks in PostgreSQL (the schema is Alembic's, migration 0006), for several processes."""
 
     P = "%s"
 

@@ -41,7 +41,8 @@ _ADDED_COLUMNS = {
     "salt": "TEXT", "commitment": "TEXT", "seed_source": "TEXT", "status": "TEXT",
     "creator": "TEXT", "bots_only": "INTEGER NOT NULL DEFAULT 0", "scores": "TEXT",
     "listed": "INTEGER NOT NULL DEFAULT 1",
-    "deals": "INTEGER NOT NULL DEFAULT 0", "rated": "INTEGER NOT NULL DEFAULT 0",
+    "deals": "INTEGER NOT NULL DEFAULT 0",
+    "server_seed": "INTEGER", "contributions": "TEXT", "rated": "INTEGER NOT NULL DEFAULT 0",
     "clock": "TEXT",
 }
 _INDEXES = """
@@ -50,7 +51,8 @@ CREATE INDEX IF NOT EXISTS tables_creator ON tables (creator, status);
 CREATE INDEX IF NOT EXISTS tables_bots ON tables (bots_only, status);
 """
 _COLUMNS = ("id, game, options, seed, dealer, seats, created, finished, salt, commitment, "
-            "seed_source, status, creator, bots_only, scores, deals, listed, rated, clock")
+            "seed_source, status, creator, bots_only, scores, deals, listed, server_seed, "
+            "contributions, rated, clock")
 # what a lobby page reads of each table, and the move count (MAX(n) of its moves)
 LOBBY_COLUMNS = ("id, game, options, seats, created, scores, deals, commitment, status, "
                  "(SELECT MAX(n) FROM moves WHERE table_id = tables.id)")
@@ -123,6 +125,21 @@ class StoredTable:
     deals: int = 0
     listed: bool = True  # False: an invite-only table, left out of the lobby's lists
     rated: bool = False  # the match's end updates its players' ratings (accounts only)
+    # fairness scheme 2 (None: a table made before it): the seed committed to at creation, and
+    # per seat its contribution ({"value", "drawn"}; None for a bot's seat or one still to
+    # come). While a person's contribution is still to come, ``seed`` is 0, a placeholder
+    # that deals nothing: the deck seed is fixed from all of them (see ``dealing.py``)
+    server_seed: int | None = None
+    contributions: list[dict[str, Any] | None] | None = None
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the deck seed still waits for a person's contribution (no card is dealt)."""
+        if self.server_seed is None or self.seed_source != "server" or \
+                self.contributions is None:
+            return False
+        return any(s.get("kind") == "human" and c is None
+                   for s, c in zip(self.seats, self.contributions))
     clock: dict[str, Any] | None = None  # the time control and its state (clocks.py)
 
     def record(self) -> dict[str, Any]:
@@ -134,7 +151,11 @@ class StoredTable:
         if self.salt is not None:
             from ..fairness import fairness_header
 
-            rec["fairness"] = fairness_header(self.seed, self.salt, self.seed_source)
+            rec["fairness"] = fairness_header(
+                self.seed, self.salt, self.seed_source, server_seed=self.server_seed,
+                game=self.game, options=self.options, dealer=self.dealer,
+                seats=[str(s.get("kind")) for s in self.seats],
+                contributions=self.contributions, commitment=self.commitment)
         return rec
 
 
@@ -163,11 +184,12 @@ class Store(Protocol):
     def update_seats(self, table_id: str, seats: list[dict[str, Any]],
                      status: str | None = None) -> None: ...
     def set_status(self, table_id: str, status: str) -> None: ...
+    def add_contribution(self, table_id: str, seat: int, entry: dict[str, Any]
+                         ) -> list[dict[str, Any] | None]: ...
+    def set_seed(self, table_id: str, seed: int) -> None: ...
     def add_move(self, table_id: str, n: int, seat: int, move: str, finished: bool = False,
                  progress: tuple[list[Any], int] | None = None,
                  clock: dict[str, Any] | None = None) -> None: ...
-    def set_clock(self, table_id: str, clock: dict[str, Any]) -> None: ...
-    def load_clock(self, table_id: str) -> dict[str, Any] | None: ...
     def load(self, table_id: str) -> StoredTable | None: ...
     def moves_after(self, table_id: str, n: int) -> list[tuple[int, str]]: ...
     def all_tables(self) -> Iterator[StoredTable]: ...
@@ -199,7 +221,8 @@ def table_row(table: StoredTable) -> tuple[Any, ...]:
     return (table.id, table.game, json.dumps(table.options), table.seed, table.dealer,
             json.dumps(table.seats), table.created, table.finished, table.salt,
             table.commitment, table.seed_source, table.status, table.creator, table.bots_only,
-            json.dumps(table.scores), table.deals, table.listed, table.rated,
+            json.dumps(table.scores), table.deals, table.listed, table.server_seed,
+            None if table.contributions is None else json.dumps(table.contributions), table.rated,
             None if table.clock is None else json.dumps(table.clock))
 
 
@@ -210,8 +233,22 @@ def table_of_row(row: tuple[Any, ...], moves: list[tuple[int, str]]) -> StoredTa
                        salt=row[8], commitment=row[9], seed_source=row[10] or "server",
                        status=row[11] or "open", creator=row[12], bots_only=bool(row[13]),
                        scores=json.loads(row[14]) if row[14] else None, deals=row[15] or 0,
-                       listed=bool(row[16]), rated=bool(row[17]), moves=moves,
-                       clock=json.loads(row[18]) if row[18] else None)
+                       listed=bool(row[16]), server_seed=row[17],
+                       contributions=json.loads(row[18]) if row[18] else None,
+                       rated=bool(row[19]), moves=moves,
+                       clock=json.loads(row[20]) if row[20] else None)
+
+
+def merge_contribution(row: tuple[Any, ...] | None, seat: int, entry: dict[str, Any]
+                       ) -> list[dict[str, Any] | None]:
+    """A row's (contributions, seats) with seat ``seat``'s entry added unless it has one."""
+    if row is None:
+        raise KeyError("no table has this id")
+    seats = json.loads(row[1])
+    merged: list[dict[str, Any] | None] = json.loads(row[0]) if row[0] else [None] * len(seats)
+    if merged[seat] is None:
+        merged[seat] = entry
+    return merged
 
 
 def lobby_entry(r: tuple[Any, ...]) -> dict[str, Any]:
@@ -336,6 +373,21 @@ class Storage:
             raise ValueError(f"unknown status {status!r}")
         self._db.execute("UPDATE tables SET status = ? WHERE id = ?", (status, table_id))
 
+    def add_contribution(self, table_id: str, seat: int, entry: dict[str, Any]
+                         ) -> list[dict[str, Any] | None]:
+        """Seat ``seat``'s part of the shuffle, kept only if the seat has none yet; every
+        seat's, as stored. (One connection on one thread: nothing comes in between.)"""
+        row = self._db.execute("SELECT contributions, seats FROM tables WHERE id = ?",
+                               (table_id,)).fetchone()
+        merged = merge_contribution(row, seat, entry)
+        self._db.execute("UPDATE tables SET contributions = ? WHERE id = ?",
+                         (json.dumps(merged), table_id))
+        return merged
+
+    def set_seed(self, table_id: str, seed: int) -> None:
+        """The deck seed, once every person's part is in."""
+        self._db.execute("UPDATE tables SET seed = ? WHERE id = ?", (seed, table_id))
+
     def add_move(self, table_id: str, n: int, seat: int, move: str, finished: bool = False,
                  progress: tuple[list[Any], int] | None = None,
                  clock: dict[str, Any] | None = None) -> None:
@@ -371,15 +423,6 @@ class Storage:
         except BaseException:
             db.execute("ROLLBACK")
             raise
-
-    def set_clock(self, table_id: str, clock: dict[str, Any]) -> None:
-        """Store a table's clock changed between moves (a turn started or stopped, a
-        forfeit)."""
-        self._db.execute("UPDATE tables SET clock = ? WHERE id = ?", (json.dumps(clock), table_id))
-
-    def load_clock(self, table_id: str) -> dict[str, Any] | None:
-        row = self._db.execute("SELECT clock FROM tables WHERE id = ?", (table_id,)).fetchone()
-        return json.loads(row[0]) if row is not None and row[0] else None
 
     def moves_after(self, table_id: str, n: int) -> list[tuple[int, str]]:
         """The moves numbered ``n`` and later, in order (what a process behind catches up)."""

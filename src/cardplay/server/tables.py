@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..engine import Game, Match
-from .clocks import ClockState
 from .connection import Connection
-from .protocol import ProtocolError
+from .protocol import PROTOCOL_VERSION, ProtocolError
 from .security import safe_text
 from .storage import StoredTable
+from .timecontrol import ClockState
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -79,6 +79,22 @@ class Seat:
                    account=d.get("account"), forfeit=bool(d.get("forfeit")))
 
 
+class MatchHooks:
+    """What a match's end does beyond the table: these do nothing; the app sets the accounts'
+    (:class:`cardplay.server.accountseats.AccountHooks`: results, ratings) as
+    ``hub.match_hooks``."""
+
+    def finished(self, table: Table) -> None:
+        """Called once when a match ends: by ``Hub._apply``, in the process that stored the
+        final move, before anyone is sent the final state (processes that learn of the move
+        from the store do not call it)."""
+
+    def ratings_of(self, table: Table) -> list[dict[str, Any] | None] | None:
+        """A finished rated table's ratings before and after, per seat, as stored (for a
+        process that did not rate it, or one that restarted); None: none."""
+        return None
+
+
 class Table:
     """A match in play with its seats, connections and the bookkeeping of its bots."""
 
@@ -122,6 +138,12 @@ class Table:
     @property
     def is_over(self) -> bool:
         return self.match.is_over
+
+    @property
+    def waiting(self) -> bool:
+        """No card is dealt yet: a person's part of the shuffle is still to come (the match
+        held meanwhile is a placeholder that nobody is shown)."""
+        return self.stored.waiting
 
     def open_seats(self) -> list[int]:
         return [s.index for s in self.seats if s.kind == "human" and not s.claimed]
@@ -177,10 +199,22 @@ class Table:
                 "listed": self.stored.listed,
                 **self.fairness()}
 
+    def welcome(self, seat: int | None, reply_to: Any) -> dict[str, Any]:
+        """The ``welcome`` message that answers a hello (``seat``) or a watch (None)."""
+        msg: dict[str, Any] = {"type": "welcome", "protocol": PROTOCOL_VERSION,
+                               "table": self.id, "seat": seat, "game": self.game.name,
+                               "title": dict(type(self.game).title),
+                               "options": self.game.options_dict(),
+                               "players": self.game.players, **self.fairness()}
+        if reply_to is not None:
+            msg["reply_to"] = reply_to
+        return msg
+
     def fairness(self) -> dict[str, Any]:
         """The seed commitment every seat is shown from the start (DESIGN: provably fair)."""
         st = self.stored
-        out: dict[str, Any] = {"commitment": st.commitment, "seed_source": st.seed_source}
+        out: dict[str, Any] = {"commitment": st.commitment, "seed_source": st.seed_source,
+                               "waiting": self.waiting}
         if self.stopped is not None:
             out["stopped"] = self.stopped
         return out
@@ -195,7 +229,8 @@ class Table:
         clock = self.hub.clocks.record(self)
         if clock is not None:
             rec["clock"] = clock
-        return rec
+        signer = self.hub.signer
+        return signer.sign(rec) if signer is not None else rec
 
     def seat_by_token(self, token: str) -> Seat | None:
         """The seat a seat token opens (the check ``hello`` makes), or None."""
@@ -284,6 +319,16 @@ class Table:
         ``previous`` (the last finished deal's view) is sent on a full resync and with the
         move that ended a deal; a client keeps it until the next one."""
         version = self.version
+        if self.waiting:  # no card exists yet: the seats, and nothing to play
+            msg: dict[str, Any] = {
+                "type": "state", "table": self.id, "version": 0, "seat": seat,
+                "game": self.game.name, "full": full, "view": None, "seats": self.seat_info(),
+                "last": None, "is_over": False, "winners": [], "waiting": True}
+            if self.clock is not None:  # every clock waits too
+                self.hub.clocks.frame(self, msg)
+            if reply_to is not None:
+                msg["reply_to"] = reply_to
+            return msg
         cached = self._state_cache.get(seat)
         if cached is not None and cached[0] == version and reply_to is None and not full:
             return cached[1]
@@ -293,10 +338,11 @@ class Table:
         if self.match.moves:
             s, m = self.match.moves[-1]
             last = {"seat": s, "move": m}
-        msg: dict[str, Any] = {
+        msg = {
             "type": "state", "table": self.id, "version": version, "seat": seat,
             "game": self.game.name, "full": full, "view": cur, "seats": self.seat_info(),
             "last": last, "is_over": self.is_over, "winners": self.match.winners,
+            "waiting": False,
         }
         if with_previous:
             msg["previous"] = prev
@@ -304,9 +350,9 @@ class Table:
             self.hub.clocks.frame(self, msg)
         if self.stopped is not None:
             msg["stopped"] = self.stopped
-        if self.end_ratings is None and self.stored.rated and self.is_over and \
-                self.hub.ratings_of is not None:  # rated by another process, or before a restart
-            self.end_ratings = self.hub.ratings_of(self)
+        if self.end_ratings is None and self.stored.rated and self.is_over:
+            # rated by another process, or before a restart: as stored
+            self.end_ratings = self.hub.match_hooks.ratings_of(self)
         if self.end_ratings is not None:
             msg["ratings"] = self.end_ratings
         if reply_to is not None:

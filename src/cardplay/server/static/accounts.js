@@ -200,7 +200,8 @@ export async function showLeaderboard(game) {
     rows.length ? h("table", { class: "leaderboard", id: "board" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("rank") }), h("th", { scope: "col", text: t("acct_name") }),
         h("th", { scope: "col", text: t("rating") }), h("th", { scope: "col", text: t("games_n") }))),
-      h("tbody", {}, rows)) : h("p", { class: "muted", text: t("none_yet") })));
+      h("tbody", {}, rows)) : h("p", { class: "muted", text: t("none_yet") }),
+    b.players.some((p) => p.provisional) ? h("p", { class: "muted", text: "? — " + t("provisional") }) : null));
 }
 
 /* the end screen's rating changes of a rated match: one line per seat */

@@ -4,6 +4,7 @@ import { fourColour, lang, setFourColour, setLang, t } from "./texts.js";
 import { T, announce, banner, gameTitle, getJSON, h, httpError, levelName, loadCatalog, main, navigate,
   prettyText, redraw, saveSeat, seatName, setRouter, words, yourTables } from "./common.js";
 import { onCoach, onCoachError } from "./coach.js";
+import { newContribution } from "./proof.js";
 import { renderTable } from "./table.js";
 import { seekPanel, showSeek } from "./seek.js";
 import { clockChoices, noteClock } from "./clock.js";
@@ -159,13 +160,14 @@ async function showLobby() {
     localStorage.setItem("cardplay.level", levelSel.value);
     localStorage.setItem("cardplay.options." + gameSel.value, JSON.stringify(optionValues()));
     try {
+      const contribution = newContribution();
       const r = await getJSON("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ game: gameSel.value, options: optionValues(), seats, name: nameInput.value,
+        body: JSON.stringify({ game: gameSel.value, options: optionValues(), seats, name: nameInput.value, contribution,
           listed: !(unlisted.checked && seats.some((x, i) => i > 0 && x.kind === "human")),
           // a clock only where another person sits (a table against bots alone has none)
           ...(seats.some((x, i) => i > 0 && x.kind === "human") ? { clock: chosenClock(asRated) } : {}),
           ...(asRated ? { rated: true } : {}) }) });
-      saveSeat(r.table, r.token, r.seat);
+      saveSeat(r.table, r.token, r.seat, contribution);
       navigate(r.url);
     } catch (e) { err.textContent = httpError(e, "create_error"); }
   }
@@ -241,9 +243,10 @@ async function showJoin(id) {
     err.textContent = "";
     localStorage.setItem("cardplay.name", name.value);
     try {
+      const contribution = newContribution();
       const r = await getJSON(`/api/tables/${id}/join`, { method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ name: name.value }) });
-      saveSeat(id, r.token, r.seat);
+        body: JSON.stringify({ name: name.value, contribution }) });
+      saveSeat(id, r.token, r.seat, contribution);
       navigate("/t/" + id, true);
     } catch (e) { err.textContent = httpError(e, "join_error"); }
   };
@@ -266,6 +269,7 @@ function openTable(id, watch) {
     hint: null, reviews: {}, coach: null, reviewShown: null, hold: null, onTable: null, outgoing: null, prevPublic: null, steady: null });
   const saved = watch ? null : localStorage.getItem("cardplay.token." + id);
   T.token = saved ? JSON.parse(saved).token : null;
+  T.contribution = saved ? JSON.parse(saved).contribution || null : null;
   if (!watch && !T.token) {
     main().replaceChildren(h("p", { text: t("no_seat") }),
       h("p", { class: "row" }, h("a", { href: "/join/" + id, "data-link": "1", text: t("join_seat") }),
@@ -285,7 +289,9 @@ function connect() {
   T.ws = ws; T.closing = false;
   ws.onopen = () => {
     T.retry = 0;
-    ws.send(JSON.stringify(T.token ? { type: "hello", table: T.id, token: T.token } : { type: "watch", table: T.id }));
+    // the seat's random part rides along: the server takes it if the seat has none yet
+    ws.send(JSON.stringify(T.token ? { type: "hello", table: T.id, token: T.token, ...(T.contribution ? { contribution: T.contribution } : {}) }
+      : { type: "watch", table: T.id }));
   };
   ws.onmessage = (e) => onMessage(JSON.parse(e.data));
   ws.onclose = () => {
@@ -311,7 +317,7 @@ function onMessage(msg) {
     if (old && msg.last && msg.version > old.version) {
       const who = msg.last.seat === T.seat ? null : seatName(msg.last.seat, msg.seats);
       let text = who ? t("played", { who, move: prettyText(msg.last.move) }) : t("you_played", { move: prettyText(msg.last.move) });
-      if (T.seat !== null && msg.view.to_move === T.seat && !msg.is_over) text += " " + t("your_turn");
+      if (T.seat !== null && msg.view && msg.view.to_move === T.seat && !msg.is_over) text += " " + t("your_turn");
       announce(text);
     }
     if (!msg.full && msg.reply_to === undefined && T.status && !T.statusBad) T.status = "";

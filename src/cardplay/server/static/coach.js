@@ -102,7 +102,7 @@ export function reviewNodes(s, n, dealView) {
 }
 
 document.addEventListener("keydown", (e) => {
-  if (!T.state || e.altKey || e.ctrlKey || e.metaKey) return;
+  if (!T.state || !T.state.view || e.altKey || e.ctrlKey || e.metaKey) return;  // no view: not dealt yet
   const tag = (e.target && /** @type {Element} */ (e.target).tagName) || "";
   if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || document.getElementById("rules-dialog")) return;
   if ((e.key === "h" || e.key === "H" || e.key === "р" || e.key === "Р") && T.state.view.to_move === T.seat && !T.state.is_over &&

@@ -151,10 +151,11 @@ export async function yourTables() {
   yourCache = { at: Date.now(), list: out };
   return out;
 }
-/* seats this browser holds, by table: {token, seat, at} (at: when it was taken, for "your tables") */
-export function saveSeat(table, token, seat) {
+/* seats this browser holds, by table: {token, seat, at, contribution} (at: when it was taken, for
+   "your tables"; contribution: the random part it sent for the shuffle, shown by the record's check) */
+export function saveSeat(table, token, seat, contribution) {
   yourCache = { at: 0, list: [] };
-  localStorage.setItem("cardplay.token." + table, JSON.stringify({ token, seat, at: Date.now() }));
+  localStorage.setItem("cardplay.token." + table, JSON.stringify({ token, seat, at: Date.now(), contribution: contribution || null }));
 }
 export function savedSeats() {
   const out = [];
@@ -169,7 +170,7 @@ export function savedSeats() {
 /* ------------------------------------------------------------------ the table in play */
 export const T = { ws: null, id: null, token: null, seat: null, state: null, welcome: null, previous: null,
   seenPrevious: -1, retry: 0, closing: false, pending: false, selected: new Set(), lastVersion: -1,
-  status: "", statusBad: false, shownTrick: false };
+  status: "", statusBad: false, shownTrick: false, contribution: null, proof: null };
 
 export function seatName(i, seats) {
   if (i === null || i === undefined) return "—";

@@ -10,6 +10,7 @@ import { T, announce, backImg, cardImg, cardName, cardShort, declOf, fieldText, 
 import { ratingChanges } from "./accounts.js";
 import { helpOffered, hintNodes, reviewCell, reviewNodes } from "./coach.js";
 import { clockNode, clockNote, forfeitNodes, forfeited } from "./clock.js";
+import { newContribution, proofNodes } from "./proof.js";
 
 /* How long a trick that was just completed stays in the middle when the next lead follows at
    once (a bot's lead): long enough to see both cards; a click or a key skips it. */
@@ -329,8 +330,26 @@ function dealBreakdown(prev, seats) {
 }
 
 /* ------------------------------------------------------------------ the whole table */
+/* Before the cards are dealt (a person's seat still to come): who is here, and the invite. */
+function renderWaiting(s) {
+  const title = T.welcome ? ((T.welcome.title && (T.welcome.title[lang] || T.welcome.title.en)) || s.game) : s.game;
+  const nodes = [h("div", { class: "table-head" }, h("h1", { id: "table-title" }, title),
+    T.welcome && T.welcome.commitment ? h("span", { class: "commitment", id: "commitment", title: `${T.welcome.commitment} — ${t("commitment_hint")}`, text: t("commitment", { h: T.welcome.commitment.slice(0, 12) }) }) : null),
+  h("p", { id: "waiting", role: "status", text: t("waiting_players") }),
+  h("ul", { class: "panel" }, s.seats.map((x, i) => h("li", { "data-seat": i, text: seatName(i, s.seats) })))];
+  if (s.seats.some((x) => x.kind === "human" && !x.claimed)) {
+    const url = `${location.origin}/join/${T.id}`;
+    const input = h("input", { type: "text", readonly: true, value: url, id: "invite-url", "aria-label": t("invite") });
+    nodes.push(h("section", { class: "panel invite" }, h("p", { text: t("invite") }), input,
+      h("button", { type: "button", class: "secondary", onclick: async () => { input.select(); try { await navigator.clipboard.writeText(url); } catch (e) { document.execCommand && document.execCommand("copy"); } announce(t("copied")); } }, t("copy"))));
+  }
+  main().replaceChildren(...nodes);
+}
+
 export function renderTable(old) {
   const s = T.state; if (!s) return;
+  if (s.waiting || !s.view) { renderWaiting(s); return; }
+  if (old && !old.view) old = null;  // the first dealt state: nothing to animate from
   const view = s.view; const seats = s.seats; const n = view.players;
   const me = T.seat; const myTurn = me !== null && view.to_move === me && !s.is_over;
   if (old && old !== s) noteCompletedTrick(old, view);
@@ -463,7 +482,8 @@ export function renderTable(old) {
         h("a", { href: `/api/tables/${T.id}/record`, download: `cardplay-${s.game}-${T.id}.json`, id: "download", text: t("download") }),
         me !== null && helpOffered(s) ? h("button", { type: "button", id: "rematch", onclick: () => rematch(s) }, t("rematch")) : null,
         h("a", { href: `/?game=${s.game}`, "data-link": "1", text: t("play_again") }),
-        h("a", { href: "/", "data-link": "1", text: t("back_lobby") }))));
+        h("a", { href: "/", "data-link": "1", text: t("back_lobby") })),
+      proofNodes()));
   }
 
   // side: last trick, score sheet, moves, invite, keyboard help
@@ -525,9 +545,10 @@ async function rematch(s) {
   const mine = seats.splice(T.seat, 1)[0];
   seats.unshift(mine);
   try {
+    const contribution = newContribution();
     const r = await getJSON("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ game: s.game, options: s.view.options, seats, name: localStorage.getItem("cardplay.name") || "" }) });
-    saveSeat(r.table, r.token, r.seat);
+      body: JSON.stringify({ game: s.game, options: s.view.options, seats, name: localStorage.getItem("cardplay.name") || "", contribution }) });
+    saveSeat(r.table, r.token, r.seat, contribution);
     navigate(r.url);
   } catch (e) { T.status = httpError(e, "create_error"); T.statusBad = true; renderTable(T.state); }
 }
@@ -580,7 +601,7 @@ function showRules(game) {
 }
 
 document.addEventListener("keydown", (e) => {
-  if (!T.state || e.altKey || e.ctrlKey || e.metaKey) return;
+  if (!T.state || !T.state.view || e.altKey || e.ctrlKey || e.metaKey) return;  // no view: not dealt yet
   const tag = (e.target && /** @type {Element} */ (e.target).tagName) || "";
   if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || document.getElementById("rules-dialog")) return;
   if (T.hold) skipHold();

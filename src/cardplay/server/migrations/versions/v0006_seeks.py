@@ -1,7 +1,7 @@
 """Seeks: people waiting to be paired (server/seekstore.py holds the same schema for SQLite).
 
-Revision ID: 0005
-Revises: 0004 (clocks, after accounts' 0003)
+Revision ID: 0006
+Revises: 0005 (clocks, after accounts' 0004 and records' 0003)
 Create Date: 2026-12-07
 """
 
@@ -11,8 +11,8 @@ from alembic import op
 
 from cardplay.server.seekstore import SCHEMA
 
-revision = "0005"
-down_revision = "0004"
+revision = "0006"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 
