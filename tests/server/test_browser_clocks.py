@@ -39,10 +39,10 @@ def test_the_lobby_offers_a_clock(clocked: LiveServer, page: Page) -> None:
     page.select_option("#seat-1", "human")
     page.select_option("#clock", "quick")
     page.get_by_role("button", name="Create a table").click()
-    page.wait_for_selector(".board")
+    page.wait_for_selector("#waiting")
     # nobody's clock runs while the table waits for the friend: both show 8 + 30 s
-    expect(page.locator(".seat[data-seat='0'] .clock")).to_have_text("0:38")
-    expect(page.locator(".seat[data-seat='1'] .clock")).to_have_text("0:38")
+    expect(page.locator("li[data-seat='0'] .clock")).to_have_text("0:38")
+    expect(page.locator("li[data-seat='1'] .clock")).to_have_text("0:38")
     table = page.url.rsplit("/", 1)[-1]
     summary = httpx.get(f"{clocked.url}/api/tables/{table}").json()
     assert summary["id"] == table
@@ -64,7 +64,7 @@ def test_a_clock_runs_out_and_forfeits(clocked: LiveServer, page: Page, tmp_path
                   "JSON.stringify({token: tok, seat: 0, at: Date.now()}))",
                   [t["table"], t["token"]])
     page.goto(f"{clocked.url}/t/{t['table']}")
-    page.wait_for_selector(".board")
+    page.wait_for_selector("#waiting")  # the cards wait for the friend's part of the shuffle
     browser = page.context.browser
     assert browser is not None
     friend = browser.new_context().new_page()
@@ -72,6 +72,7 @@ def test_a_clock_runs_out_and_forfeits(clocked: LiveServer, page: Page, tmp_path
     friend.locator("#join-name").fill("Masha")
     friend.locator("#take-seat").click()
     friend.wait_for_selector(".board")
+    page.wait_for_selector(".board")
     mover, waiter = (page, friend) if page.locator(".board").get_attribute(
         "data-my-turn") == "1" else (friend, page)
     seat = 0 if mover is page else 1

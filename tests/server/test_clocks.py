@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from cardplay.fairness import public_keys, verify
 from cardplay.server.clocks import DEFAULTS, ClockRules, forfeited_seats
 
 from .conftest import create, hello, make_client, recv, until
@@ -159,6 +160,11 @@ def test_a_timeout_is_played_by_the_bot_and_k_of_them_forfeit(tmp_path: Path) ->
         assert [x["move"] for x in record["clock"]["timeouts"]] == \
             [s["last"]["move"] for s in timeouts]
         assert record["clock"]["forfeits"] == third["clock"]["forfeits"]
+        # the clock is part of the signed record: it verifies, and a changed one does not
+        keys = public_keys(client.get("/api/keys").text)
+        assert verify(record, keys).ok
+        forged = {**record, "clock": {**record["clock"], "timeouts": []}}
+        assert verify(forged, keys).signature != "ok"
 
 
 def test_a_move_in_time_resets_the_strikes_and_draws_on_the_reserve(tmp_path: Path) -> None:

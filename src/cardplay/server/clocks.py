@@ -17,8 +17,10 @@ does not fire while no person of the table is connected anywhere (the deadline s
 stored, and fires when one comes back). No clock runs in the :attr:`ClockRules.deal_pause`
 seconds after the move that ended a deal: the deal's end notice is on the screen then.
 
-The ratings' seam: :func:`forfeited_seats` (the stored clock's ``forfeits``) lists the seats
-whose person forfeited; a rated table counts each as a loss.
+The accounts' seam: a forfeit also marks the seat ``Seat.forfeit`` (stored with the seats), which
+:mod:`.accountseats` counts as a loss, rated or not; :func:`forfeited_seats` lists the same
+seats from the clock. The time control itself and its stored state are :mod:`.timecontrol`'s;
+the clock's reads and writes between moves :mod:`.clockstore`'s.
 """
 
 from __future__ import annotations
