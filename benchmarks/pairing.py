@@ -29,12 +29,14 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from cardplay.server.accountdb import AccountDb
+from cardplay.server.accountseats import set_rated
 from cardplay.server.botpool import ThreadBotRunner
 from cardplay.server.hub import Hub
 from cardplay.server.limits import Limits
 from cardplay.server.pairing import Asker, Pairing, percentile
 from cardplay.server.seekstore import open_seek_store
-from cardplay.server.storage import open_store
+from cardplay.server.storage import Storage, open_store
 
 
 @dataclass(frozen=True)
@@ -60,8 +62,10 @@ def run(pool: int, trials: int, database: str | None, data: str) -> None:
     storage = open_store(data, database)
     hub = Hub(storage, ThreadBotRunner(), limits=limits)
     ratings: dict[str, float] = {}
+    accounts = AccountDb(lambda: storage.connection, postgres=not isinstance(storage, Storage))
     pairing = Pairing(hub, open_seek_store(storage), limits,
-                      rating_of=lambda account, game, players: ratings.get(account))
+                      rating_of=lambda account, game, players: ratings.get(account),
+                      set_rated=lambda table: set_rated(accounts, table))
     now = time.time()  # one instant for the whole run: windows do not widen under the benchmark
     rng = random.Random(1)
 
