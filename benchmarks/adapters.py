@@ -34,6 +34,16 @@ opponents, OpenSpiel's chance nodes (one per card dealt) and its probe of the ob
 sets the observer from a fresh state for seat 0 before every ``observation_tensor`` call).
 
     python benchmarks/adapters.py [--deals N] [--runs R] [--game NAME] [--skip-openspiel]
+
+``--vector`` instead compares decisions per second (every seat's, each with its observation and
+mask, a random legal action) in one game (default Sixty-Six): the single PettingZoo env, the
+single Gymnasium env (its random opponents' moves counted too), ``cardplay.rl.vector.VectorEnv``
+at several batch sizes, OpenSpiel's native (C++) ``hearts`` through pyspiel with its
+information-state tensor at each decision (it has no observation tensor), and RLCard's ``uno``
+(the state it returns at each step holds the observation and the legal actions) when RLCard is
+importable (it is no dependency).
+
+    python benchmarks/adapters.py --vector [--seconds S] [--game NAME]
 """
 
 from __future__ import annotations
@@ -324,13 +334,103 @@ def _floor(observe: bool) -> Callable[[Game, int, int], int]:
     return run
 
 
+# ---- --vector: decisions per second, the vectorised environment against the single ones
+
+
+def _timed(fn: Callable[[], int], seconds: float) -> float:
+    """Decisions per CPU second: ``fn`` (one batch of work, returning its decisions) repeated
+    for at least ``seconds``."""
+    done, t0 = 0, time.process_time()
+    while True:
+        done += fn()
+        spent = time.process_time() - t0
+        if spent >= seconds:
+            return done / spent
+
+
+def vector_rates(game: Game, seconds: float) -> dict[str, float]:
+    """Decisions per second through each single and vectorised environment of ``game``."""
+    from cardplay.rl.vector import VectorEnv
+
+    rates: dict[str, float] = {}
+    seed = iter(range(1, 10**9))
+    pz = _pettingzoo(False)
+    rates["pettingzoo"] = _timed(lambda: pz(game, 5, next(seed)), seconds)
+    rates["gym (+bots)"] = _timed(lambda: gym(game, 5, next(seed)), seconds)
+    for n in (1, 16, 64, 256):
+        venv = VectorEnv(game, num_envs=n)
+        venv.reset(seed=0)
+        rng = np.random.default_rng(0)
+
+        def steps(venv: VectorEnv = venv, rng: np.random.Generator = rng, n: int = n) -> int:
+            for _ in range(10):
+                venv.step(venv.sample(rng))
+            return 10 * n
+
+        rates[f"vector x{n}"] = _timed(steps, seconds)
+    if pyspiel is not None:
+        hearts = pyspiel.load_game("hearts")
+        rng = random.Random(0)
+
+        def spiel_hearts() -> int:
+            moves = 0
+            state = hearts.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    actions, probs = zip(*state.chance_outcomes())
+                    state.apply_action(rng.choices(actions, probs)[0])
+                    continue
+                # hearts has no observation tensor: its information-state tensor instead
+                state.information_state_tensor(state.current_player())
+                state.apply_action(rng.choice(state.legal_actions()))
+                moves += 1
+            return moves
+
+        rates["openspiel hearts (C++)"] = _timed(spiel_hearts, seconds)
+    try:
+        import rlcard
+    except ImportError:
+        rlcard = None
+    if rlcard is not None:
+        env = rlcard.make("uno", config={"seed": 0})
+        rng = random.Random(0)
+
+        def uno() -> int:
+            state, _ = env.reset()
+            moves = 0
+            while not env.is_over():
+                legal = list(state["legal_actions"])
+                state, _ = env.step(rng.choice(legal))
+                moves += 1
+            return moves
+
+        rates["rlcard uno"] = _timed(uno, seconds)
+    return rates
+
+
+def vector_main(game_name: str, seconds: float) -> None:
+    game = cardplay.load(game_name)
+    print(f"{game_name}: decisions per CPU second (observation + mask + a random legal action "
+          f"each), {seconds:g} s per method")
+    rates = vector_rates(game, seconds)
+    base = rates["pettingzoo"]
+    for name, rate in rates.items():
+        print(f"  {name:24s} {rate:10.0f}/s  x{rate / base:.2f} of the single PettingZoo env")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--vector", action="store_true",
+                    help="compare the vectorised environment with the single ones instead")
+    ap.add_argument("--seconds", type=float, default=3.0, help="--vector: CPU seconds a method")
     ap.add_argument("--deals", type=int, default=100, help="deals per run (default 100)")
     ap.add_argument("--runs", type=int, default=3, help="runs per method (default 3)")
     ap.add_argument("--game", action="append", help="only these games (repeatable)")
     ap.add_argument("--skip-openspiel", action="store_true")
     args = ap.parse_args()
+    if args.vector:
+        vector_main((args.game or ["sixty-six"])[0], args.seconds)
+        return
     methods: dict[str, Callable[[Game, int, int], int]] = {
         "fast": fast, "api": api, "pettingzoo": _pettingzoo(False),
         "pz+wrap": _pettingzoo(True), "bots": bots, "gym": gym}

@@ -117,3 +117,169 @@ def test_an_arena_report_uses_the_paired_interval() -> None:
     assert got is not None
     assert (report.share_low, report.share_high) == (max(0.0, got[1]), min(1.0, got[2]))
     assert report.share == pytest.approx(got[0])
+
+
+# ---- bots given as text, objects and factories (issue 34, clause 1)
+
+HIGH_CARD = '''
+class HighCard:
+    """Plays the legal move whose text sorts last (a deterministic, weak bot)."""
+
+    def __init__(self, game, seed=None):
+        self.game = game
+
+    def choose(self, view):
+        return max(view.legal_moves, key=lambda m: m.text)
+'''
+
+
+class FirstMove:
+    """A picklable bot object: always the first legal move."""
+
+    def choose(self, view: cardplay.View) -> cardplay.Move:
+        return view.legal_moves[0]
+
+
+def test_arena_command_takes_a_bot_from_a_file_with_labels(tmp_path: Path) -> None:
+    path = tmp_path / "mybot.py"
+    path.write_text(HIGH_CARD)
+    out = tmp_path / "res"
+    assert main(["arena", "sixty-six", f"{path}:HighCard", "heuristic", "--deals", "4",
+                 "--label", "high", "--label", "heur", "--out", str(out)]) == 0
+    report = json.loads((out / "report.json").read_text())
+    assert (report["bot_a"], report["bot_b"], report["games_played"]) == ("high", "heur", 8)
+
+
+def test_arena_command_takes_module_class_and_names_it_by_its_class(tmp_path: Path) -> None:
+    out = tmp_path / "res"
+    assert main(["arena", "two-ten-jack", "cardplay.bots.random:RandomBot", "random",
+                 "--deals", "3", "--seed", "4", "--out", str(out)]) == 0
+    report = json.loads((out / "report.json").read_text())
+    assert (report["bot_a"], report["bot_b"]) == ("RandomBot", "random")
+    # the same class by its spec plays exactly as the level (same seeds, same moves)
+    same, _ = run("two-ten-jack", "random", "random", deals=3, seed=4)
+    assert report["share"] == same.share and report["mean_result_a"] == same.mean_result_a
+
+
+@pytest.mark.parametrize(("spec", "needle"), [
+    ("nope", "not a known level"),
+    ("no_such_module_xyz:Bot", "cannot import"),
+    ("cardplay.bots.random:NoSuchBot", "has no class or function"),
+    ("missing/file.py:Bot", "cannot import"),
+    ("missing.npz", "no such policy file"),
+])
+def test_a_bad_bot_spec_is_refused_before_any_game(spec: str, needle: str,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "sixty-six", spec, "random", "--deals", "2"]) == 2
+    out = capsys.readouterr().out  # the console says errors on stdout
+    assert needle in out and "module:Class" in out and "deal share" not in out
+    from cardplay.arena import BotSpecError
+
+    with pytest.raises(BotSpecError, match=needle):
+        run("sixty-six", spec, "random", deals=2)
+
+
+def test_more_than_two_labels_are_refused() -> None:
+    assert main(["arena", "sixty-six", "random", "random", "--deals", "1", "--label", "a",
+                 "--label", "b", "--label", "c"]) == 2
+
+
+def test_run_takes_a_bot_object_and_names_it_by_its_class() -> None:
+    report, rows = run("sixty-six", FirstMove(), "random", deals=3, seed=1)
+    assert report.bot_a == "FirstMove" and report.games_played == 6
+    # in two worker processes the (picklable) object plays the same moves
+    _two, rows2 = run("sixty-six", FirstMove(), "random", deals=3, seed=1, workers=2)
+    assert [r["result"] for r in rows2] == [r["result"] for r in rows]
+
+
+def test_a_lambda_with_workers_says_what_to_do_instead_of_a_pickling_error() -> None:
+    from cardplay.arena import NotSendable
+
+    with pytest.raises(NotSendable, match=r"bot A \(lambda\) cannot be sent to worker "
+                                          r"processes.*workers=1"):
+        run("sixty-six", lambda seed: FirstMove(), "random", deals=2, workers=2)
+    # in one process the same lambda plays, and the report calls it by its label
+    report, _ = run("sixty-six", lambda seed: FirstMove(), "random", deals=2,
+                    labels=("first", None))
+    assert (report.bot_a, report.bot_b) == ("first", "random")
+
+
+def test_something_that_is_no_bot_is_refused() -> None:
+    with pytest.raises(TypeError, match="bot B is int"):
+        run("sixty-six", "random", 3, deals=1)  # type: ignore[arg-type]
+
+
+def test_the_worked_example_of_docs_bots_plays(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    import re
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "bots.md").read_text(encoding="utf-8")
+    code = re.search(r"```python\n(class HighTrump:.*?)```", doc, re.S)
+    assert code is not None
+    (tmp_path / "hightrump.py").write_text(code.group(1))
+    assert main(["arena", "sixty-six", f"{tmp_path / 'hightrump.py'}:HighTrump", "random",
+                 "--deals", "30", "--label", "high-trump", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "high-trump vs random" in out
+    share = float(re.search(r"deal share (\S+)", out).group(1))  # type: ignore[union-attr]
+    assert share > 0.5  # highest trumps beat random play (0.775 over 20 deals, seed 0)
+
+
+# ---- the report's output (issue 34, clause 6)
+
+def test_fast_bots_are_timed_in_microseconds() -> None:
+    from cardplay.arena import format_times
+
+    fast = {"median": 0.004, "p95": 0.012, "max": 1.5, "moves": 10.0}
+    assert format_times(fast) == "us/move median 4.0, p95 12.0, max 1500.0 (10 moves)"
+    slow = {"median": 2.5, "p95": 9.25, "max": 30.0, "moves": 4.0}
+    assert format_times(slow) == "ms/move median 2.50, p95 9.25, max 30.00 (4 moves)"
+
+
+def test_the_report_gives_both_bots_results_per_deal() -> None:
+    report, rows = run("two-ten-jack", "heuristic", "random", deals=12, seed=2)
+    # Two-Ten-Jack shares out 5 hand points a deal: the two means add up to 5
+    assert report.mean_result_a + report.mean_result_b == pytest.approx(5.0)
+    assert report.mean_result_b == pytest.approx(sum(r["b_result"] for r in rows) / len(rows))
+    assert report.mean_result_b_half_width > 0
+    assert (f"result per deal: heuristic {report.mean_result_a:+.3f} +- "
+            f"{report.mean_result_a_half_width:.3f}, random {report.mean_result_b:+.3f}"
+            ) in report.summary()
+    # three seats: B's result is the mean of its two seats
+    _, rows3 = run("chukhny", "heuristic", "random", deals=3, seed=1,
+                       options={"players": 3})
+    row = rows3[0]
+    assert row["b_result"] == pytest.approx(
+        sum(r for s, r in enumerate(row["result"]) if s != row["a_seat"]) / 2)
+
+
+def test_the_command_says_when_the_plot_is_skipped(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    import cardplay.arena as arena_mod
+
+    monkeypatch.setattr(arena_mod, "_plot", lambda report, rows, path: None)
+    assert main(["arena", "sixty-six", "random", "random", "--deals", "2",
+                 "--out", str(tmp_path)]) == 0
+    assert "shares.png not drawn: matplotlib is not installed" in capsys.readouterr().out
+
+    def fake_plot(report: object, rows: object, path: Path) -> Path:
+        path.write_bytes(b"png")
+        return path
+
+    monkeypatch.setattr(arena_mod, "_plot", fake_plot)
+    assert main(["arena", "sixty-six", "random", "random", "--deals", "2",
+                 "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "shares.png" in out and "not drawn" not in out
+
+
+def test_progress_lines_when_stderr_is_no_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    run("sixty-six", "random", "random", deals=20, progress=True)
+    lines = capsys.readouterr().err.splitlines()
+    # one line per tenth of the games (under capsys stderr is no terminal: no bar, no \r)
+    assert len(lines) == 10 and all(line.startswith("arena: ") for line in lines)
+    assert lines[0].startswith("arena: 2/20 ")
+    assert lines[-1].startswith("arena: 20/20 deals and matches (100%)")
+    run("sixty-six", "random", "random", deals=5)
+    assert capsys.readouterr().err == ""

@@ -25,6 +25,7 @@ import logging
 import math
 import multiprocessing
 import os
+import pickle
 import socket
 import sys
 import time
@@ -35,13 +36,16 @@ from pathlib import Path
 from typing import Any
 
 from .bots import Bot
-from .bots import load as load_bot
+from .bots.spec import BotSpecError, build_spec, label_of
 from .engine import Game, derive_seed, load
 
-__all__ = ["ClusterUnavailable", "RayNotInstalled", "Report", "compare", "elo_difference",
-           "paired_interval", "play_deal", "run", "wilson_interval"]
+__all__ = ["BotSpecError", "ClusterUnavailable", "NotSendable", "RayNotInstalled", "Report",
+           "compare", "elo_difference", "paired_interval", "play_deal", "run", "wilson_interval"]
 
-BotSpec = str | Callable[[int], Bot]
+# A bot as the arena takes it: a spec (a level, "module:Class", "path/file.py:Class" or a policy
+# file, :mod:`cardplay.bots.spec`), a bot object (anything with choose(view)), or a factory
+# ``seed -> Bot``.
+BotSpec = str | Bot | Callable[[int], Bot]
 # game name, options, bot A, bot B, arena seed, "deal" or "match", index
 JobArgs = tuple[str, dict[str, Any], BotSpec, BotSpec, int, str, int]
 Rows = list[dict[str, Any]]
@@ -57,6 +61,20 @@ class RayNotInstalled(ImportError):
     def __init__(self) -> None:
         super().__init__("the arena on Ray needs the optional extra dist: "
                          "pip install 'cardplay[dist]'")
+
+
+class NotSendable(ValueError):
+    """A bot (or factory) that cannot be pickled, so cannot go to worker processes (Ray's
+    tasks use cloudpickle, which takes lambdas and local functions)."""
+
+    def __init__(self, side: str, label: str, reason: str) -> None:
+        super().__init__(
+            f"bot {side} ({label}) cannot be sent to worker processes: {reason}. Use workers=1, "
+            f"or define it at the top level of a module and pass the class, a factory function "
+            f"or the text 'module:Class' (lambdas and functions defined inside others cannot "
+            f"be pickled)")
+        self.side = side
+        self.label = label
 
 
 class ClusterUnavailable(RuntimeError):
@@ -140,6 +158,9 @@ class Report:
     move_ms_b: dict[str, float] = field(default_factory=dict)
     seed: int = 0
     seconds: float = 0.0
+    # bot B's mean result per deal (two players: the other seat; more: the mean of B's seats)
+    mean_result_b: float = 0.0
+    mean_result_b_half_width: float = 0.0
 
     @property
     def seconds_per_move_a(self) -> float:
@@ -167,8 +188,9 @@ class Report:
             lines += [
                 f"  deal share {self.share:.3f}  95% [{self.share_low:.3f}, "
                 f"{self.share_high:.3f}]  (fair {self.fair_share:.3f})",
-                f"  result per deal {self.mean_result_a:+.3f} +- "
-                f"{self.mean_result_a_half_width:.3f}",
+                f"  result per deal: {self.bot_a} {self.mean_result_a:+.3f} +- "
+                f"{self.mean_result_a_half_width:.3f}, {self.bot_b} {self.mean_result_b:+.3f} "
+                f"+- {self.mean_result_b_half_width:.3f}",
             ]
         if self.elo is not None:
             lines.append(f"  Elo {self.elo:+.0f}  95% [{self.elo_low:+.0f}, {self.elo_high:+.0f}]")
@@ -177,9 +199,18 @@ class Report:
                          f"{self.match_share_high:.3f}] over {self.matches} matches")
         for name, t in ((self.bot_a, self.move_ms_a), (self.bot_b, self.move_ms_b)):
             if t:
-                lines.append(f"  {name}: ms/move median {t['median']:.2f}, p95 {t['p95']:.2f}, "
-                             f"max {t['max']:.2f} ({int(t['moves'])} moves)")
+                lines.append(f"  {name}: {format_times(t)}")
         return "\n".join(lines)
+
+
+def format_times(t: dict[str, float]) -> str:
+    """Time per move in milliseconds, or in microseconds when the median is under 0.1 ms (fast
+    bots would show 0.00 ms)."""
+    if t["median"] < 0.1:
+        return (f"us/move median {1000 * t['median']:.1f}, p95 {1000 * t['p95']:.1f}, "
+                f"max {1000 * t['max']:.1f} ({int(t['moves'])} moves)")
+    return (f"ms/move median {t['median']:.2f}, p95 {t['p95']:.2f}, max {t['max']:.2f} "
+            f"({int(t['moves'])} moves)")
 
 
 def play_deal(game: Game, seed: int, bots: list[Bot],
@@ -219,10 +250,17 @@ def _share(result: list[int], seat: int) -> float:
     return 1.0 / sum(1 for r in result if r == best)
 
 
+def _is_bot(spec: object) -> bool:
+    return callable(getattr(spec, "choose", None))
+
+
 def _make(spec: BotSpec, game: Game, seed: int) -> Bot:
     if isinstance(spec, str):
-        return load_bot(spec, game, seed=seed)
-    return spec(seed)
+        bot: Bot = build_spec(spec, game, seed)
+        return bot
+    if _is_bot(spec):  # a bot object plays as it is (a fresh copy in each worker process)
+        return spec  # type: ignore[return-value]
+    return spec(seed)  # type: ignore[operator]
 
 
 def _job(args: JobArgs) -> Rows:
@@ -240,6 +278,7 @@ def _job(args: JobArgs) -> Rows:
             result = play_deal(game, base, bots, timing)
             out.append({"index": index, "a_seat": a_seat, "result": result,
                         "share": _share(result, a_seat), "a_result": result[a_seat],
+                        "b_result": sum(result[s] for s in range(n) if s != a_seat) / (n - 1),
                         "a_times": timing[a_seat],
                         "b_times": [t for s in range(n) if s != a_seat for t in timing[s]]})
         else:
@@ -257,13 +296,35 @@ def _times(xs: list[float]) -> dict[str, float]:
             "max": 1000 * s[-1], "moves": float(len(s))}
 
 
+# Without a terminal (a log file, CI), a progress line at every tenth of the games and at least
+# every PROGRESS_EVERY_S seconds, instead of a bar redrawn in place.
+PROGRESS_EVERY_S = 30.0
+_last_line = 0.0  # when the last progress line was written (time.perf_counter)
+
+
 def _progress(done: int, total: int, started: float) -> None:
-    if total <= 0 or not sys.stderr.isatty():
+    """Progress on stderr after ``done`` of ``total`` games: a bar on a terminal, else a plain
+    line when a tenth of the games is passed (or PROGRESS_EVERY_S seconds went by)."""
+    global _last_line
+    if total <= 0:
+        return
+    now = time.perf_counter()
+    elapsed = max(1e-9, now - started)
+    rate = done / elapsed
+    eta = (total - done) / rate if rate > 0 else 0.0
+    if not sys.stderr.isatty():
+        if done == 1:
+            _last_line = started
+        if (10 * done // total == 10 * (done - 1) // total and done != total
+                and now - _last_line < PROGRESS_EVERY_S):
+            return
+        _last_line = now
+        sys.stderr.write(f"arena: {done}/{total} deals and matches ({100 * done // total}%), "
+                         f"{rate:.1f}/s, {elapsed:.0f} s, eta {eta:.0f} s\n")
+        sys.stderr.flush()
         return
     width = 30
     filled = int(width * done / total)
-    rate = done / max(1e-9, time.perf_counter() - started)
-    eta = (total - done) / rate if rate > 0 else 0.0
     sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
                      f"{rate:.1f}/s eta {eta:.0f}s ")
     if done == total:
@@ -366,12 +427,39 @@ def _map_ray(ray: Any, jobs: list[JobArgs], on_done: Callable[[], None]) -> list
     return [chunk for batch in results for chunk in batch]
 
 
+def _check_specs(game: Game, specs: tuple[BotSpec, BotSpec], labels: tuple[str, str],
+                 sendable: bool) -> None:
+    """Fail before any game is played: a text that names no bot, something that is neither a
+    bot nor a factory, or (``sendable``) one that cannot be pickled for worker processes."""
+    for side, spec, label in zip("AB", specs, labels):
+        if isinstance(spec, str):
+            build_spec(spec, game, 0)
+        elif not (_is_bot(spec) or callable(spec)):
+            raise TypeError(f"bot {side} is {type(spec).__name__}: give a level or spec text, "
+                            f"a bot (with choose(view)) or a factory seed -> bot")
+        if sendable and not isinstance(spec, str):
+            try:
+                pickle.dumps(spec)
+            except Exception as e:  # PicklingError, AttributeError, TypeError: all mean no
+                raise NotSendable(side, label, f"{type(e).__name__}: {e}") from e
+
+
 def run(game: str | Game, bot_a: BotSpec, bot_b: BotSpec, deals: int = 1000, seed: int = 0,
         workers: int | None = None, matches: int = 0, options: dict[str, Any] | None = None,
-        progress: bool = False, ray: str | None = None) -> tuple[Report, list[dict[str, Any]]]:
+        progress: bool = False, ray: str | None = None,
+        labels: tuple[str | None, str | None] | None = None
+        ) -> tuple[Report, list[dict[str, Any]]]:
     """Play ``deals`` duplicate deals (and ``matches`` duplicate matches); return the report and
-    one row per game played. Bot specs are level names or factories ``seed -> Bot`` (factories
-    need ``workers=1`` unless they can be pickled).
+    one row per game played.
+
+    A bot is a text (a level, ``module:Class``, ``path/file.py:Class`` or a policy file, as
+    :mod:`cardplay.bots.spec` says), a bot object (``choose(view)``; it plays every game of its
+    side as it is, so it should keep no state between deals), or a factory ``seed -> Bot``.
+    Texts travel to worker processes as they are; objects and factories are pickled, and one that
+    cannot be (with ``workers`` > 1; Ray's cloudpickle takes lambdas) raises
+    :class:`NotSendable` (naming the fix) before any game is played, as a text
+    that names no bot raises :class:`BotSpecError`. ``labels`` name the bots in the report
+    (default: the level, class, function or file name).
 
     ``workers`` processes share the games (default 1). With ``ray`` the games run as Ray tasks
     instead (the optional extra ``dist``): ``"local"`` starts a local Ray instance with
@@ -386,6 +474,11 @@ def run(game: str | Game, bot_a: BotSpec, bot_b: BotSpec, deals: int = 1000, see
         name, opts = game, dict(options or {})
     g = load(name, **opts)
     n = g.players
+    given = labels or (None, None)
+    label_a, label_b = given[0] or _label(bot_a), given[1] or _label(bot_b)
+    _check_specs(g, (bot_a, bot_b), (label_a, label_b),
+                 # Ray pickles tasks with cloudpickle, which takes lambdas and local functions
+                 sendable=ray is None and (workers or 1) > 1)
     started = time.perf_counter()
     rows: list[dict[str, Any]] = []
     total = deals + matches
@@ -419,23 +512,20 @@ def run(game: str | Game, bot_a: BotSpec, bot_b: BotSpec, deals: int = 1000, see
     else:
         lo, hi = wilson_interval(sum(shares), m)
     mean = sum(results) / m if m else 0.0
-    paired_result = paired_interval(deal_rows, "a_result")
-    if paired_result is not None:
-        result_half = paired_result[2] - paired_result[0]
-    else:
-        var = sum((x - mean) ** 2 for x in results) / max(1, m - 1)
-        result_half = 1.96 * math.sqrt(var / m) if m else 0.0
+    result_half = _half_width(deal_rows, "a_result")
+    mean_b = sum(r["b_result"] for r in deal_rows) / m if m else 0.0
     elo = elo_lo = elo_hi = None
     if n == 2 and m:
         elo, elo_lo, elo_hi = elo_difference(share), elo_difference(lo), elo_difference(hi)
     report = Report(
-        game=name, options={k: v for k, v in opts.items()}, bot_a=_label(bot_a),
-        bot_b=_label(bot_b), players=n, deals=deals, games_played=m, share=share, share_low=lo,
+        game=name, options={k: v for k, v in opts.items()}, bot_a=label_a,
+        bot_b=label_b, players=n, deals=deals, games_played=m, share=share, share_low=lo,
         share_high=hi, fair_share=1 / n, mean_result_a=mean,
         mean_result_a_half_width=result_half,
         elo=elo, elo_low=elo_lo, elo_high=elo_hi, seed=seed,
         move_ms_a=_times([t for r in deal_rows for t in r["a_times"]]),
         move_ms_b=_times([t for r in deal_rows for t in r["b_times"]]),
+        mean_result_b=mean_b, mean_result_b_half_width=_half_width(deal_rows, "b_result"),
     )
     if match_rows:
         ms = sum(r["share"] for r in match_rows)
@@ -452,8 +542,28 @@ def run(game: str | Game, bot_a: BotSpec, bot_b: BotSpec, deals: int = 1000, see
     return report, rows
 
 
+def _half_width(rows: Rows, key: str) -> float:
+    """The half-width of the 95% interval of a mean result (paired over duplicate deals, else
+    over games)."""
+    paired = paired_interval(rows, key)
+    if paired is not None:
+        return paired[2] - paired[0]
+    m = len(rows)
+    if not m:
+        return 0.0
+    xs = [float(r[key]) for r in rows]
+    mean = sum(xs) / m
+    var = sum((x - mean) ** 2 for x in xs) / max(1, m - 1)
+    return 1.96 * math.sqrt(var / m)
+
+
 def _label(spec: BotSpec) -> str:
-    return spec if isinstance(spec, str) else getattr(spec, "__name__", "custom")
+    if isinstance(spec, str):
+        return label_of(spec)
+    name = getattr(spec, "__name__", None)
+    if not isinstance(name, str):
+        name = type(spec).__name__
+    return "lambda" if name == "<lambda>" else name
 
 
 def compare(game: Game, bot_a: BotSpec, bot_b: BotSpec, deals: int = 1000,
@@ -463,18 +573,21 @@ def compare(game: Game, bot_a: BotSpec, bot_b: BotSpec, deals: int = 1000,
 
 
 def write_outputs(report: Report, rows: list[dict[str, Any]], out: str | Path) -> list[Path]:
-    """Write ``report.json`` and ``games.csv`` (and ``shares.png`` when matplotlib is there)."""
+    """Write ``report.json`` and ``games.csv`` (and ``shares.png`` when matplotlib is there:
+    without it the returned paths have no ``shares.png``, and ``cardplay arena`` says so)."""
     d = Path(out)
     d.mkdir(parents=True, exist_ok=True)
     paths = [d / "report.json", d / "games.csv"]
     paths[0].write_text(json.dumps(report.to_dict(), indent=2, sort_keys=True) + "\n")
     with paths[1].open("w", newline="") as f:
         w = csv.writer(f)
-        w.writerow(["kind", "index", "a_seat", "share", "a_result", "result_or_winners"])
+        w.writerow(["kind", "index", "a_seat", "share", "a_result", "result_or_winners",
+                    "b_result"])
         for r in rows:
             kind = "deal" if "result" in r else "match"
             w.writerow([kind, r["index"], r["a_seat"], r["share"], r.get("a_result", ""),
-                        " ".join(str(x) for x in r.get("result", r.get("winners", [])))])
+                        " ".join(str(x) for x in r.get("result", r.get("winners", []))),
+                        r.get("b_result", "")])
     png = _plot(report, rows, d / "shares.png")
     if png is not None:
         paths.append(png)

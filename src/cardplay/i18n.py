@@ -48,12 +48,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "review_noise": "(±{noise}, {worlds} worlds)",
         "review_seat": "Seat {seat}: {decisions} decisions, {costly} costly, {loss} {units} "
                        "given up.",
-        "help_bot_level": "bot level: random, heuristic, fast, strong",
+        "help_bot_level": "a bot: a level (random, heuristic, fast, strong, learned), "
+                          "module:Class, path/file.py:Class or a saved policy file (.npz)",
+        "help_arena_label": "the name of bot A in the report, then (given twice) of bot B",
         "help_arena_out": "write report.json, games.csv (and shares.png with matplotlib) there",
         "arena_bad_option": "--option takes K=V, not {kv!r}",
-        "arena_bad_level": "unknown bot level {level!r}; valid levels: {levels}",
+        "arena_bad_bot": "cannot use {spec!r} as a bot: {reason}. A bot is a level ({levels}), "
+                         "module:Class, path/file.py:Class or a saved policy file (.npz)",
+        "arena_bad_labels": "--label is given at most twice (bot A, then bot B)",
         "arena_bad_counts": "--deals and --matches must be >= 0 (not both 0) and --workers >= 1",
         "arena_wrote": "  wrote {path}",
+        "arena_no_plot": "  shares.png not drawn: matplotlib is not installed "
+                         "(pip install matplotlib)",
         "help_arena_workers": "worker processes (default 1); with --ray local, the CPUs of the "
                               "local Ray instance (default: all)",
         "help_arena_ray": "play the games as tasks on the Ray cluster at ADDRESS (HOST:PORT, "
@@ -299,12 +305,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "review_noise": "(±{noise}, миров: {worlds})",
         "review_seat": "Место {seat}: решений — {decisions}, дорогих — {costly}, потеряно "
                        "{loss} {units}.",
-        "help_bot_level": "уровень бота: random, heuristic, fast, strong",
+        "help_bot_level": "бот: уровень (random, heuristic, fast, strong, learned), "
+                          "module:Class, path/file.py:Class или файл сохранённой политики (.npz)",
+        "help_arena_label": "имя бота A в отчёте, затем (второй раз) бота B",
         "help_arena_out": "записать туда report.json и games.csv (и shares.png при matplotlib)",
         "arena_bad_option": "--option принимает K=V, а не {kv!r}",
-        "arena_bad_level": "неизвестный уровень бота {level!r}; допустимые: {levels}",
+        "arena_bad_bot": "{spec!r} не годится как бот: {reason}. Бот — это уровень ({levels}), "
+                         "module:Class, path/file.py:Class или файл сохранённой политики (.npz)",
+        "arena_bad_labels": "--label указывают не больше двух раз (бот A, затем бот B)",
         "arena_bad_counts": "--deals и --matches должны быть >= 0 (не оба 0), --workers >= 1",
         "arena_wrote": "  записан {path}",
+        "arena_no_plot": "  shares.png не нарисован: matplotlib не установлен "
+                         "(pip install matplotlib)",
         "help_arena_workers": "число рабочих процессов (по умолчанию 1); с --ray local — число "
                               "процессоров локального экземпляра Ray (по умолчанию все)",
         "help_arena_ray": "играть партии задачами на кластере Ray по адресу ADDRESS (HOST:PORT, "

@@ -10,7 +10,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import cardplay
-from cardplay.rl.gym import CardplayEnv
+from cardplay.rl.gym import CardplayEnv, Pool
 
 from .helpers import CONFIGS, IDS, VARIANT_IDS, VARIANTS
 
@@ -33,7 +33,7 @@ def _play(env: CardplayEnv, seed: int) -> tuple[float, list[int], dict[str, Any]
     while True:
         legal = info["legal_actions"]
         assert np.array_equal(np.flatnonzero(env.action_masks()), legal)
-        assert np.array_equal(info["action_mask"].astype(bool), env.action_masks())
+        assert np.array_equal(info["action_mask"], env.action_masks())
         assert env.observation_space.contains(obs)
         a = int(rng.choice(legal))
         actions.append(a)
@@ -46,11 +46,16 @@ def _play(env: CardplayEnv, seed: int) -> tuple[float, list[int], dict[str, Any]
 @pytest.mark.parametrize("name", cardplay.games())
 def test_reward_is_the_seat_result_and_seeds_replay(name: str) -> None:
     env = CardplayEnv(name, opponents="heuristic", seat="random")
+    raw = CardplayEnv(name, opponents="heuristic", seat="random", reward="raw")
     for seed in range(3):
         total, actions, info = _play(env, seed)
         deal = env.table.deal
         assert deal.is_over
-        assert total == float(deal.result[env.seat])  # type: ignore[index]
+        result = list(deal.result)  # type: ignore[arg-type]
+        others = [r for s, r in enumerate(result) if s != env.seat]
+        # zero-sum by default: the seat's result less the mean of the others'
+        assert total == pytest.approx(result[env.seat] - sum(others) / len(others))
+        assert _play(raw, seed)[0] == float(result[env.seat])
         assert not info["action_mask"].any()
         again = _play(env, seed)
         assert again[0] == total and again[1] == actions
@@ -59,7 +64,7 @@ def test_reward_is_the_seat_result_and_seeds_replay(name: str) -> None:
 def test_illegal_action_penalty_keeps_the_position() -> None:
     env = CardplayEnv("sixty-six", illegal_penalty=-2.5)
     obs, info = env.reset(seed=4)
-    illegal = int(np.flatnonzero(~env.action_masks())[0])
+    illegal = int(np.flatnonzero(env.action_masks() == 0)[0])
     obs2, reward, terminated, truncated, info2 = env.step(illegal)
     assert reward == -2.5 and not terminated and not truncated
     assert f"action {illegal} is not legal for seat 0 now; legal actions:" in \
@@ -81,7 +86,8 @@ def test_illegal_action_can_end_the_episode() -> None:
 
 
 def test_match_episode_and_truncation() -> None:
-    env = CardplayEnv("chukhny", episode="match", games=2, players=3, opponents="heuristic")
+    env = CardplayEnv("chukhny", episode="match", games=2, players=3, opponents="heuristic",
+                      reward="raw")
     total, _, _ = _play(env, 7)
     match = env.table.match
     assert match is not None and match.is_over
@@ -100,10 +106,14 @@ def test_bad_arguments_are_named() -> None:
         CardplayEnv("sixty-six", seat=2)
     with pytest.raises(ValueError, match="unknown bot level"):
         CardplayEnv("sixty-six", opponents="grandmaster")
-    with pytest.raises(ValueError, match="list of 2 levels"):
+    with pytest.raises(ValueError, match=r"a list of 2 \(one per other seat\), not 1"):
         CardplayEnv("twenty", players=3, opponents=["random"])
     with pytest.raises(ValueError, match="illegal="):
         CardplayEnv("twenty", illegal="ignore")
+    with pytest.raises(ValueError, match="reward='points' is not valid; valid: zero_sum, win"):
+        CardplayEnv("twenty", reward="points")
+    with pytest.raises(ValueError, match="an opponent is a bot level, a bot"):
+        CardplayEnv("sixty-six", opponents=[3])
     env = CardplayEnv("twenty", players=3, opponents=["random", "heuristic"],
                       render_mode="ansi")
     env.reset(seed=0)
@@ -126,3 +136,89 @@ def test_random_opponents_move_as_random_bots_do() -> None:
             code = b.rng.choice(deal.legal_codes())
             assert game.move(code) == move
             deal.apply_code(code)
+
+
+# ---- ids, opponents of every kind, one mask dtype (issue 34, clause 2)
+
+def test_gymnasium_ids_are_registered_on_import_and_make_works() -> None:
+    import gymnasium
+
+    import cardplay.rl
+
+    assert cardplay.rl.gym_ids() == [f"cardplay/{n}-v0" for n in cardplay.games()]
+    for env_id in cardplay.rl.gym_ids():
+        assert env_id in gymnasium.registry
+    env = gymnasium.make("cardplay/sixty-six-v0", opponents="heuristic", reward="win")
+    assert isinstance(env.unwrapped, CardplayEnv) and env.unwrapped.game.name == "sixty-six"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(env.unwrapped)
+    obs, info = env.reset(seed=2)
+    assert obs.shape == env.observation_space.shape and info["action_mask"].dtype == np.int8
+
+
+class _LowestCode:
+    """A bot object: the legal move with the lowest engine code."""
+
+    def __init__(self, game: cardplay.Game) -> None:
+        self.game = game
+        self.calls = 0
+
+    def choose(self, view: cardplay.View) -> cardplay.Move:
+        self.calls += 1
+        return min(view.legal_moves, key=self.game.code_of)
+
+
+def test_opponents_may_be_bots_callables_or_a_pool() -> None:
+    game = cardplay.load("sixty-six")
+    bot = _LowestCode(game)
+    seen: list[int] = []
+
+    def last_move(view: cardplay.View) -> cardplay.Move:
+        seen.append(view.seat)
+        return view.legal_moves[-1]
+
+    env = CardplayEnv("sixty-six", opponents=bot, seat=0)
+    _play(env, 1)
+    assert bot.calls > 0
+    env = CardplayEnv("sixty-six", opponents=last_move, seat=1)
+    _play(env, 1)
+    assert seen and set(seen) == {0}
+    # a three-seat game: one opponent per other seat, or a pool drawn per episode
+    env = CardplayEnv("chukhny", players=3, opponents=[last_move, "random"], seat=0)
+    seen.clear()
+    _play(env, 2)
+    assert set(seen) == {1}
+    pool_bot = _LowestCode(cardplay.load("chukhny", players=3))
+    env = CardplayEnv("chukhny", players=3, opponents=Pool([pool_bot, "random"]), seat=0)
+    drawn = []
+    for seed in range(12):
+        env.reset(seed=seed)
+        drawn.append(tuple(type(env.bots[s]).__name__ for s in (1, 2)))
+    kinds = {k for pair in drawn for k in pair}
+    assert kinds == {"_LowestCode", "RandomBot"}
+    # the draw is part of the seeded episode: the same seeds draw the same opponents
+    again = []
+    for seed in range(12):
+        env.reset(seed=seed)
+        again.append(tuple(type(env.bots[s]).__name__ for s in (1, 2)))
+    assert again == drawn
+    env = CardplayEnv("chukhny", players=3, opponents=Pool(["random", pool_bot], [0, 1]))
+    env.reset(seed=0)
+    assert all(env.bots[s] is pool_bot for s in (1, 2))
+    with pytest.raises(ValueError, match="Pool weights are 2 numbers"):
+        Pool(["random", "heuristic"], [1])
+    with pytest.raises(ValueError, match="unknown bot level"):
+        CardplayEnv("sixty-six", opponents=Pool(["random", "grandmaster"]))
+
+
+def test_every_mask_is_int8() -> None:
+    from cardplay.rl.pettingzoo import raw_env
+
+    env = CardplayEnv("two-ten-jack")
+    _, info = env.reset(seed=0)
+    assert env.action_masks().dtype == np.int8 and info["action_mask"].dtype == np.int8
+    assert np.array_equal(env.action_masks(), info["action_mask"])
+    e = raw_env("two-ten-jack")
+    e.reset(seed=0)
+    assert e.observe("player_0")["action_mask"].dtype == np.int8

@@ -212,7 +212,34 @@ def test_python_ismcts_plays_complete_deals(name: str) -> None:
         else:
             state.apply_action(int(rs.choice(state.legal_actions())))
     assert state.box.deal.is_over and moves > 0
-    assert state.returns() == [float(x) for x in state.box.deal.result]
+    result = [float(x) for x in state.box.deal.result]
+    n = len(result)
+    # zero-sum by default: each seat's result less the mean of the others'
+    assert state.returns() == pytest.approx([r - (sum(result) - r) / (n - 1) for r in result])
+
+
+def test_the_reward_parameter_shapes_returns_and_declares_the_utility() -> None:
+    expected = {"zero_sum": ("ZERO_SUM", -3.0, 3.0), "win": ("ZERO_SUM", -1.0, 1.0),
+                "raw": ("GENERAL_SUM", 0.0, 3.0)}
+    for reward, (utility, lo, hi) in expected.items():
+        game = _load("sixty-six", {"reward": reward, "dealer": 0})
+        assert (game.get_type().utility.name, game.min_utility(), game.max_utility()) == \
+            (utility, lo, hi)
+        state = list(_random_states(game, 1, seed=3))[-1]
+        assert state.is_terminal()
+        result = [float(x) for x in state.box.deal.result]
+        winner = result.index(max(result))
+        got = state.returns()
+        if reward == "raw":
+            assert got == result
+        elif reward == "zero_sum":
+            assert got == [result[0] - result[1], result[1] - result[0]]
+        else:
+            assert got[winner] == 1.0 and got[1 - winner] == -1.0
+    # Macao's results are zero-sum already: raw returns say so too
+    assert _load("macao", {"reward": "raw"}).get_type().utility.name == "ZERO_SUM"
+    with pytest.raises(Exception, match="reward is one of zero_sum, win, raw"):
+        _load("sixty-six", {"reward": "points"})
 
 
 @pytest.mark.parametrize("name", ["macao", "sixty-six"])

@@ -54,7 +54,7 @@ def test_match_episodes(name: str) -> None:
     opts: dict[str, Any] = {"sixty-six": {"match_target": 2}, "chukhny": {"games": 3},
                             "twenty": {"target": 30}}[name]
     _quiet_api_test(env(name, episode="match", **opts))
-    e = raw_env(name, episode="match", **opts)
+    e = raw_env(name, episode="match", reward="raw", **opts)
     e.reset(seed=3)
     paid = dict.fromkeys(e.possible_agents, 0.0)
     for agent in e.agent_iter():
@@ -67,18 +67,42 @@ def test_match_episodes(name: str) -> None:
     assert [paid[a] for a in e.possible_agents] == [float(s) for s in match.finished_scores]
 
 
-def test_rewards_are_the_deal_result() -> None:
-    e = raw_env("two-ten-jack")
-    e.reset(seed=9)
+def _deal_rewards(reward: str, name: str = "two-ten-jack", seed: int = 9,
+                  **opts: Any) -> tuple[list[float], list[int]]:
+    e = raw_env(name, reward=reward, **opts)
+    e.reset(seed=seed)
     total = dict.fromkeys(e.possible_agents, 0.0)
     for agent in e.agent_iter():
-        obs, reward, terminated, truncated, _ = e.last()
-        total[agent] += reward
-        e.step(None if terminated or truncated else
-               e.action_space(agent).sample(obs["action_mask"]))
+        obs, reward_, terminated, truncated, _ = e.last()
+        total[agent] += reward_
+        # the first legal action: the same deal whatever the reward
+        e.step(None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0]))
     result = e.table.deal.result
-    assert result is not None and sum(result) == 5
-    assert [total[a] for a in e.possible_agents] == [float(r) for r in result]
+    assert result is not None
+    return [total[a] for a in e.possible_agents], list(result)
+
+
+def test_rewards_are_the_deal_result_shaped_as_asked() -> None:
+    raw, result = _deal_rewards("raw")
+    assert sum(result) == 5 and raw == [float(r) for r in result]
+    # the same deal zero-sum (the default): each seat's result less the other's
+    zero, _ = _deal_rewards("zero_sum")
+    assert zero == [float(result[0] - result[1]), float(result[1] - result[0])]
+    win, _ = _deal_rewards("win")
+    assert win == ([1.0, -1.0] if result[0] > result[1] else [-1.0, 1.0])
+
+
+def test_three_seat_rewards_sum_to_zero() -> None:
+    for seed in range(4):
+        zero, result = _deal_rewards("zero_sum", "chukhny", seed, players=3)
+        win, _ = _deal_rewards("win", "chukhny", seed, players=3)
+        assert sum(zero) == pytest.approx(0.0) and sum(win) == pytest.approx(0.0)
+        for s in range(3):
+            others = [r for t, r in enumerate(result) if t != s]
+            assert zero[s] == pytest.approx(result[s] - sum(others) / 2)
+        # Chukhny: one loser (-1), two winners (0) sharing the win: shares 1/2, 1/2, 0, each
+        # less the mean of the others' shares
+        assert result.count(-1) == 1 and sorted(win) == [-0.5, 0.25, 0.25]
 
 
 def test_observations_and_masks() -> None:

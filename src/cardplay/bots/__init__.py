@@ -87,14 +87,23 @@ def load(level: str, game: Game, seed: int | None = None) -> Bot:
     """A bot of a named level for a game.
 
     ``random``: uniform legal moves; ``heuristic``: the game's rules of thumb; ``fast`` and
-    ``strong``: the searcher the game declares for the level. Budgets are counted in
+    ``strong``: the searcher the game declares for the level; ``learned`` (not in
+    :data:`LEVELS`: it needs NumPy and ships for some games only): a trained NumPy policy
+    (:mod:`cardplay.bots.policy`). Budgets are counted in
     iterations, worlds or simulated decisions (reproducible for a seed); a searcher's
     ``seconds`` only caps them as a safety net on slow machines.
     """
     if level == "random":
         return RandomBot(game, seed=seed)
+    if level == "learned":  # a research level: NumPy and a shipped policy for the game
+        try:
+            from .policy import learned
+        except ImportError as e:
+            raise ValueError("the level learned needs NumPy: pip install 'cardplay[rl]'") from e
+        return learned(game, seed=seed)
     if level not in LEVELS:
-        raise ValueError(f"unknown bot level {level!r}; valid levels: {', '.join(LEVELS)}")
+        raise ValueError(f"unknown bot level {level!r}; valid levels: {', '.join(LEVELS)}, "
+                         f"learned")
     if level == "heuristic":
         return heuristic(game, seed)
     return build(searcher_of(level, game), game, seed)

@@ -31,12 +31,15 @@ def configure_arena(p: argparse.ArgumentParser, tr: Translator) -> None:
     p.add_argument("--players", type=int, default=None)
     p.add_argument("--option", "-o", action="append", default=[], metavar="K=V")
     p.add_argument("--out", default=None, metavar="DIR", help=tr("help_arena_out"))
+    p.add_argument("--label", action="append", default=[], metavar="NAME",
+                   help=tr("help_arena_label"))
 
 
 def run_arena(args: argparse.Namespace, ui: Console) -> int:
     # The arena is the measuring front-end; the command line is only its switchboard.
     from .. import arena
     from ..bots import LEVELS
+    from ..bots.spec import RESEARCH_LEVELS, BotSpecError, build_spec
 
     options: dict[str, Any] = {}
     for kv in args.option:
@@ -47,23 +50,31 @@ def run_arena(args: argparse.Namespace, ui: Console) -> int:
         options[key.strip()] = value.strip()
     if args.players is not None:
         options["players"] = args.players
-    for level in (args.bot_a, args.bot_b):
-        if level not in LEVELS:
-            ui.error(ui.tr("arena_bad_level", level=level, levels=", ".join(LEVELS)))
-            return 2
+    if len(args.label) > 2:
+        ui.error(ui.tr("arena_bad_labels"))
+        return 2
     if (args.deals < 0 or args.matches < 0 or args.deals + args.matches == 0
             or (args.workers is not None and args.workers < 1)):
         ui.error(ui.tr("arena_bad_counts"))
         return 2
     try:
-        load(args.game, **options)
+        game = load(args.game, **options)
     except ValueError as e:
         ui.error(str(e))
         return 2
+    for spec in (args.bot_a, args.bot_b):
+        try:  # one bot of each, so a bad spec is said before any game is played
+            build_spec(spec, game, 0)
+        except BotSpecError as e:
+            ui.error(ui.tr("arena_bad_bot", spec=spec, reason=e.reason,
+                           levels=", ".join((*LEVELS, *RESEARCH_LEVELS))))
+            return 2
+    labels = ([*args.label, None, None])[:2]
     try:
         report, rows = arena.run(args.game, args.bot_a, args.bot_b, deals=args.deals,
                                  matches=args.matches, seed=args.seed, workers=args.workers,
-                                 options=options, progress=True, ray=args.ray)
+                                 options=options, progress=True, ray=args.ray,
+                                 labels=(labels[0], labels[1]))
     except arena.RayNotInstalled:
         ui.error(ui.tr("arena_needs_dist"))
         return 2
@@ -72,8 +83,11 @@ def run_arena(args: argparse.Namespace, ui: Console) -> int:
         return 2
     ui.say(report.summary())
     if args.out:
-        for path in arena.write_outputs(report, rows, args.out):
+        paths = arena.write_outputs(report, rows, args.out)
+        for path in paths:
             ui.say(ui.tr("arena_wrote", path=path))
+        if not any(p.name == "shares.png" for p in paths):
+            ui.say(ui.tr("arena_no_plot"))
     return 0
 
 

@@ -14,7 +14,13 @@ value as a string, ``{"pair_counts_ten": "true"}``), plus:
 * ``dealer``: the dealer's seat, or -1 (default) for a chance node that draws it uniformly;
 * ``max_moves``: 0 (default) for no limit beyond the game's own; N > 0 ends the episode after N
   moves. Polish Banchok has no bound on a bank's length, so it is capped at 2000 moves unless
-  ``max_moves`` says otherwise.
+  ``max_moves`` says otherwise;
+* ``infostate``: ``"json"`` (default) or ``"compact"``, the information-state and observation
+  strings (below);
+* ``reward``: what the returns are, as in the PettingZoo and Gymnasium environments
+  (:func:`cardplay.rl.table.shape_result`): ``"zero_sum"`` (default) each seat's result minus the
+  mean of the others', ``"win"`` +1 to the best result split on ties (two players +1 / 0 / -1),
+  ``"raw"`` the result.
 
 Chance: after the dealer, one chance node per card deals the deck order, top card first
 (outcome = card id 0..51, probability = copies left / cards left; two-deck games have two copies
@@ -22,17 +28,23 @@ of each card). The deal is then made from that order (``game.deal(deck=...)``), 
 derived from the order for the few rules that shuffle during a deal (Banchok's used cards).
 
 Actions are the game's fixed action space (:mod:`cardplay.rl.actions`); action strings are its
-notation. Returns are the deal's ``result`` (RULES.md 0.6) at the end, 0 before; an episode cut by
-``max_moves`` returns the deal's points in the chip games (Banchok, Macao: net chips so far) and 0
-elsewhere. Macao and Banchok are zero-sum, the others general-sum.
+notation. Returns are the deal's ``result`` (RULES.md 0.6) at the end as ``reward`` shapes it, 0
+before; an episode cut by ``max_moves`` returns the deal's points so shaped in the chip games
+(Banchok, Macao: net chips so far) and 0 elsewhere. The game type says zero-sum wherever the
+returns are: with ``"zero_sum"`` and ``"win"`` in every game, with ``"raw"`` where the game's
+facts say so (Macao and Banchok); ``min_utility`` and ``max_utility`` follow the choice.
 
 Observations (``make_py_observer``): the observation tensor is the seat's view encoded by
 :mod:`cardplay.rl.observations`, split into named pieces; the information-state tensor adds, per
 relative seat, a plane of the cards that seat has put down and its number of moves (a summary of
 the move history, not a perfect-recall encoding). The information-state string is the seat's full
 view as canonical JSON (``View.to_json()``: own cards, public state and the whole move history;
-perfect recall), the observation string the same without the history. A public observer
-(``private_info=NONE``) leaves out the seat's own cards and legal moves.
+perfect recall), the observation string the same without the history. With
+``{"infostate": "compact"}`` both are the short keys of :mod:`cardplay.rl.infostate` instead
+(the seat's cards, every move as one character, a digest of the observation vector; about 40
+characters in Sixty-Six where the JSON has 900): what tabular methods such as outcome-sampling
+MCCFR key their tables by. A public observer (``private_info=NONE``) leaves out the seat's own
+cards and legal moves.
 
 ``resample_from_infostate`` deals a world consistent with the seat's view through
 ``game.sample_deal`` and replays it, so OpenSpiel's Python ISMCTS bot
@@ -54,11 +66,14 @@ import pyspiel
 from ..cards import format_card
 from ..engine import Deal, Game, derive_seed, game_class, games, load
 from .actions import ActionSpace, action_space
+from .infostate import InfoKeys, info_keys
 from .observations import CARD_ID, Encoder, encoder
+from .table import REWARDS, reward_bounds, shape_result
 
 __all__ = ["CardplayGame", "CardplayState", "game_name", "register"]
 
 # pyspiel asks for the player to move several times a step: plain ints, looked up once
+INFOSTATES = ("json", "compact")
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _REGISTERED: set[str] = set()
@@ -119,8 +134,20 @@ def _game_type(name: str) -> Any:
             params[f.name] = default
     params["dealer"] = -1
     params["max_moves"] = 0
-    utility = pyspiel.GameType.Utility.ZERO_SUM if load(name).facts.zero_sum \
-        else pyspiel.GameType.Utility.GENERAL_SUM
+    params["reward"] = "zero_sum"
+    params["infostate"] = "json"
+    # the registered type describes the default reward, zero-sum in every game; a game made with
+    # reward="raw" carries its own type (_utility)
+    return _make_type(name, params, pyspiel.GameType.Utility.ZERO_SUM)
+
+
+def _utility(zero_sum: bool) -> Any:
+    return pyspiel.GameType.Utility.ZERO_SUM if zero_sum else \
+        pyspiel.GameType.Utility.GENERAL_SUM
+
+
+def _make_type(name: str, params: dict[str, Any], utility: Any) -> Any:
+    cls = game_class(name)
     return pyspiel.GameType(
         short_name=game_name(name),
         long_name=f"cardplay {cls.title.get('en', name)}",
@@ -142,8 +169,17 @@ def _game_type(name: str) -> Any:
 class _Shared:
     """What every state of one game shares: never copied, pickled by name and options."""
 
-    def __init__(self, name: str, options: dict[str, Any], dealer: int, max_moves: int) -> None:
-        self.key = (name, tuple(sorted(options.items())), dealer, max_moves)
+    def __init__(self, name: str, options: dict[str, Any], dealer: int, max_moves: int,
+                 reward: str = "zero_sum", infostate: str = "json") -> None:
+        if reward not in REWARDS:
+            raise ValueError(f"{game_name(name)}: reward is one of {', '.join(REWARDS)}, "
+                             f"not {reward!r}")
+        if infostate not in INFOSTATES:
+            raise ValueError(f"{game_name(name)}: infostate is one of "
+                             f"{', '.join(INFOSTATES)}, not {infostate!r}")
+        self.reward = reward
+        self.infostate = infostate
+        self.key = (name, tuple(sorted(options.items())), dealer, max_moves, reward, infostate)
         self.game: Game = load(name, **options)
         self.space: ActionSpace = action_space(self.game)
         self.encoder: Encoder = encoder(self.game)
@@ -170,19 +206,18 @@ class _Shared:
         return self
 
     def __reduce__(self) -> tuple[Callable[..., _Shared], tuple[Any, ...]]:
-        name, items, dealer, max_moves = self.key
-        return _shared, (name, items, dealer, max_moves)
+        return _shared, self.key
 
 
 _SHARED: dict[tuple[Any, ...], _Shared] = {}
 
 
 def _shared(name: str, items: tuple[tuple[str, Any], ...], dealer: int,
-            max_moves: int) -> _Shared:
-    key = (name, items, dealer, max_moves)
+            max_moves: int, reward: str = "zero_sum", infostate: str = "json") -> _Shared:
+    key = (name, items, dealer, max_moves, reward, infostate)
     s = _SHARED.get(key)
     if s is None:
-        s = _SHARED[key] = _Shared(name, dict(items), dealer, max_moves)
+        s = _SHARED[key] = _Shared(name, dict(items), dealer, max_moves, reward, infostate)
     return s
 
 
@@ -238,17 +273,24 @@ class CardplayGame(pyspiel.Game):
         values.update(given)
         dealer = int(values.pop("dealer"))
         max_moves = int(values.pop("max_moves"))
+        reward = str(values.pop("reward"))
+        infostate = str(values.pop("infostate"))
         options = {k: v for k, v in values.items() if v != ""}
-        self.shared = _shared(name, tuple(sorted(options.items())), dealer, max_moves)
+        self.shared = _shared(name, tuple(sorted(options.items())), dealer, max_moves, reward,
+                              infostate)
         g = self.shared.game
-        lo, hi = g.facts.result_bounds
+        lo, hi = reward_bounds(g.facts.result_bounds, reward)
+        zero_sum = reward != "raw" or g.facts.zero_sum
+        if not zero_sum:
+            defaults = {k: v.value() if hasattr(v, "value") else v for k, v in spec.items()}
+            gtype = _make_type(name, defaults, _utility(False))
         info = pyspiel.GameInfo(
             num_distinct_actions=self.shared.space.size,
             max_chance_outcomes=max(52, g.players),
             num_players=g.players,
             min_utility=lo,
             max_utility=hi,
-            utility_sum=0.0 if g.facts.zero_sum else None,
+            utility_sum=0.0 if zero_sum else None,
             max_game_length=self.shared.max_moves,
         )
         super().__init__(gtype, info, params or {})
@@ -379,9 +421,9 @@ class CardplayState(pyspiel.State):
         assert self.box is not None
         deal = self.box.deal
         if deal.to_move is None:
-            return [float(x) for x in (deal.result or [0] * sh.n)]
+            return shape_result(deal.result or [0] * sh.n, sh.reward)
         if sh.points_pay:
-            return [float(x) for x in deal.points]
+            return shape_result(deal.points, sh.reward)
         return [0.0] * sh.n
 
     def __str__(self) -> str:
@@ -465,6 +507,8 @@ class CardplayObserver:
         self._floats = self.tensor.data
         self._bytes = self._floats.cast("B")
         self._zeros = bytes(4 * size)
+        self.keys: InfoKeys | None = info_keys(shared.game) if shared.infostate == "compact" \
+            else None
 
     def set_from(self, state: CardplayState, player: int) -> None:
         t = self.tensor
@@ -503,6 +547,13 @@ class CardplayObserver:
             dealer = state.dealer if state.dealer >= 0 else "?"
             return f"p{player} dealer {dealer}; dealing {len(state.dealt)}/" \
                    f"{self.shared.deck_size}"
+        if self.keys is not None:
+            enc = self.shared.encoder
+            vec = enc.encode_deal(box.deal, player)
+            if not self.private:
+                vec = vec.copy()
+                vec[enc.o_hand:enc.o_hand + 52] = 0.0
+            return self.keys.key_of(vec, box.deal, player, self.private, self.perfect_recall)
         d = box.deal.view(player).to_dict()
         d.pop("game", None)
         d.pop("options", None)

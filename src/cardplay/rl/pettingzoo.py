@@ -14,13 +14,16 @@ Agents are ``player_0 .. player_{n-1}`` (the game's seats). Each observation is 
 ``[-1, 1]``), and ``"action_mask"`` (int8, 1 for each legal action of the agent to move, all 0
 for the others) over the game's fixed action space (:mod:`cardplay.rl.actions`).
 
-Rewards are the deal's ``result`` (RULES.md 0.6) for every seat when the deal ends, 0 before. With
-``episode="match"`` an episode is a whole match and each finished deal pays its result. An illegal
-action raises ``ValueError`` naming the legal ones (the state is unchanged); nothing is ever
-substituted. ``max_moves`` truncates an episode (all agents truncated, no reward) after that many
-moves. ``seed`` (constructor) is mixed into every episode's seed, so environments built with
-different seeds play different deals for the same ``reset(seed=...)``; the dealer of each deal is
-drawn from the episode's seed. Calling ``step`` or ``observe`` before ``reset`` raises
+Rewards are paid to every seat when the deal ends, 0 before, as ``reward=`` says
+(:func:`cardplay.rl.table.shape_result`): ``"zero_sum"`` (default) the seat's ``result``
+(RULES.md 0.6) minus the mean of the other seats' results, so a deal's rewards sum to 0;
+``"win"`` +1 to the best result, split on ties (two players: +1 / 0 / -1); ``"raw"`` the result
+itself. With ``episode="match"`` an episode is a whole match and each finished deal pays so.
+An illegal action raises ``ValueError`` naming the legal ones (the state is unchanged); nothing
+is ever substituted. ``max_moves`` truncates an episode (all agents truncated, no reward) after
+that many moves. ``seed`` (constructor) is mixed into every episode's seed, so environments
+built with different seeds play different deals for the same ``reset(seed=...)``; the dealer of
+each deal is drawn from the episode's seed. Calling ``step`` or ``observe`` before ``reset`` raises
 ``RuntimeError``; ``env(..., wrap=True)`` adds PettingZoo's order-enforcing wrapper.
 """
 
@@ -49,13 +52,13 @@ class CardplayAECEnv(AECEnv):
 
     def __init__(self, game: str | Game, *, episode: str = "deal", seed: int | None = None,
                  max_moves: int | None = None, render_mode: str | None = None,
-                 **options: Any) -> None:
+                 reward: str = "zero_sum", **options: Any) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"cardplay.rl: render_mode={render_mode!r} is not valid; valid: "
                              f"ansi, human")
         g = resolve_game(game, options)
-        self.table = Table(g, episode, seed, max_moves)
+        self.table = Table(g, episode, seed, max_moves, reward)
         self.game = g
         self.render_mode = render_mode
         n = g.players
@@ -183,7 +186,8 @@ def raw_env(game: str | Game, **options: Any) -> CardplayAECEnv:
 def env(game: str | Game, *, wrap: bool = False, **options: Any) -> AECEnv:
     """The environment of a game (name and options as ``cardplay.load`` takes them).
 
-    Keyword arguments ``episode``, ``seed``, ``max_moves`` and ``render_mode`` configure the
+    Keyword arguments ``episode``, ``seed``, ``max_moves``, ``reward`` and ``render_mode``
+    configure the
     environment; the others are game options. The environment checks the order of calls itself
     (a step or an observation before ``reset`` is an error), so it is not wrapped in PettingZoo's
     order-enforcing wrapper, which costs about a third of a random game's time; ``wrap=True``

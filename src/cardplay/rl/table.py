@@ -1,4 +1,5 @@
-"""What the PettingZoo and Gymnasium adapters share: the game, its spaces, seeds, masks."""
+"""What the PettingZoo and Gymnasium adapters share: the game, its spaces, seeds, masks, and the
+``reward=`` choice (:func:`shape_result`, which OpenSpiel's returns use as well)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,46 @@ from .actions import ActionSpace, action_space
 from .observations import Encoder, encoder
 
 EPISODES = ("deal", "match")
+# What a finished deal pays each seat (the PettingZoo env, the Gymnasium env and OpenSpiel's
+# returns): "zero_sum" the seat's result minus the mean of the others' results (a deal's rewards
+# sum to 0), "win" +1 for the best result (shared on ties), "raw" the result itself.
+REWARDS = ("zero_sum", "win", "raw")
+
+
+def check_reward(reward: object) -> str:
+    if reward not in REWARDS:
+        raise ValueError(f"cardplay.rl: reward={reward!r} is not valid; valid: "
+                         f"{', '.join(REWARDS)}")
+    return str(reward)
+
+
+def shape_result(result: Sequence[float], reward: str) -> list[float]:
+    """A deal's result per seat as the ``reward`` mode pays it.
+
+    ``zero_sum``: ``r_i - mean(r_j, j != i)``; ``win``: the same of the seats' shares of the win
+    (1/k for each of k seats tied for the best result, else 0), so in two-player games the winner
+    gets +1, the loser -1 and a tie 0, and with n seats a lone winner +1 and the others
+    -1/(n-1); ``raw``: the result."""
+    values = [float(x) for x in result]
+    n = len(values)
+    if reward == "raw" or n < 2:
+        return values
+    if reward == "win":
+        best = max(values)
+        k = sum(1 for v in values if v == best)
+        values = [1.0 / k if v == best else 0.0 for v in values]
+    total = sum(values)
+    return [(n * v - total) / (n - 1) for v in values]  # v - (total - v) / (n - 1)
+
+
+def reward_bounds(bounds: tuple[float, float], reward: str) -> tuple[float, float]:
+    """The range of one seat's reward for a deal, from the range of its result."""
+    lo, hi = bounds
+    if reward == "raw":
+        return lo, hi
+    if reward == "win":
+        return -1.0, 1.0
+    return lo - hi, hi - lo
 _INT8 = np.dtype(np.int8)  # np.frombuffer converts a type to this at every call
 
 
@@ -35,7 +76,7 @@ class Table:
     """
 
     def __init__(self, game: Game, episode: str, seed: int | None,
-                 max_moves: int | None) -> None:
+                 max_moves: int | None, reward: str = "zero_sum") -> None:
         if episode not in EPISODES:
             raise ValueError(f"cardplay.rl: episode={episode!r} is not valid; valid: "
                              f"{', '.join(EPISODES)}")
@@ -45,6 +86,7 @@ class Table:
                              f"not {max_moves!r}")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise ValueError(f"cardplay.rl: seed is a whole number or None, not {seed!r}")
+        self.reward = check_reward(reward)
         self.game = game
         self.players = game.players
         self.episode = episode
@@ -164,7 +206,7 @@ class Table:
             self.moves += 1
             self._codes = self._legal = None
             if deal.to_move is None:
-                return [float(x) for x in (deal.result or [0] * self.players)]
+                return shape_result(deal.result or [0] * self.players, self.reward)
             return self.no_pay
         return self.play(self.game.move(code))
 
@@ -184,11 +226,11 @@ class Table:
         n = self.players
         if match is None:
             if self.deal.to_move is None:
-                return [float(x) for x in (self.deal.result or [0] * n)]
+                return shape_result(self.deal.result or [0] * n, self.reward)
             return self.no_pay
         out = [0.0] * n
         while self._finished < len(match.deals):
-            res = match.deals[self._finished].result or [0] * n
+            res = shape_result(match.deals[self._finished].result or [0] * n, self.reward)
             out = [a + b for a, b in zip(out, res)]
             self._finished += 1
         return out

@@ -11,6 +11,8 @@ HTTP (JSON):
   the caller takes the first person's seat:
   ``{"table", "seat", "token", "url", "invite", "watch"}``;
 * ``POST /api/tables/{id}/join``: an invite link's opener takes a free seat: ``{"seat", "token"}``;
+* ``GET /api/health``: ``{"status", "database", "broker"}`` (200 when every dependency is up,
+  503 when one is down), for load balancers;
 * ``GET /api/tables/{id}``: a table's summary; ``GET /api/tables/{id}/record``: its match record
   once the match is over, signed with the server's key;
 * ``GET /api/keys``: the public key that signs records (``signing.py``);
@@ -60,6 +62,7 @@ from .botpool import BotRunner, ProcessBotRunner
 from .broker import open_broker
 from .catalog import game_catalog
 from .clocks import UNSET, ClockError, ClockRules
+from .health import Health
 from .hub import Connection, Hub, TableError
 from .limits import Limits, RateLimiter
 from .lobby import DEFAULT_PAGE, CursorError, lobby, lobby_list
@@ -146,6 +149,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     hub = Hub(storage, bot_runner, grace=grace, bot_delay=bot_delay, limits=limits, broker=link)
     hub.signer = signer
     hub.clocks.rules = clock_rules or ClockRules()
+    health = Health(storage, link)
     catalog: list[dict[str, Any]] = []
     create_rate = RateLimiter(limits.create_rate)
     join_rate = RateLimiter(limits.join_rate)
@@ -185,6 +189,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
             pairing.store.close()
             await hub.close()
             await link.close()
+            health.close()
             bot_runner.close()
             storage.close()
 
@@ -238,6 +243,12 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
         if not isinstance(body, dict):
             return _refusal(400, "the body is a JSON object")
         return body
+
+    # HEAD too: some load balancers ask with it (the same status, no body)
+    @app.api_route("/api/health", methods=["GET", "HEAD"])
+    async def api_health() -> Response:
+        status, body = await health.report()
+        return JSONResponse(body, status_code=status, headers={"Cache-Control": "no-store"})
 
     app.include_router(account_router(accounts, hub, checked_body,
                                       RateLimiter(limits.create_rate * 6), client_key))

@@ -6,6 +6,11 @@ largest request head) and, for WebSockets, ``ws_max_size``. The WebSocket implem
 explicitly to ``websockets-sansio``: its frame parser reads a frame's length from the header
 and fails the connection (close code 1009) before buffering any of an oversized payload.
 
+A stop (SIGTERM) closes every connection at once (WebSockets with close code 1012) and waits
+at most ``GRACEFUL_STOP`` seconds for them to finish before the app's own shutdown, which gives
+the process's table leases back to the other processes: by default uvicorn would wait for the
+slowest client for ever.
+
 One limit uvicorn lacks: it waits forever for the head of a connection's first request, so a
 client can hold connections open by sending a few bytes and then nothing. :class:`HeadTimeoutH11`
 closes a connection whose next request head has not arrived ``header_timeout`` seconds after the
@@ -25,6 +30,7 @@ from .limits import Limits
 __all__ = ["HeadTimeoutH11", "uvicorn_config"]
 
 MAX_REQUEST_HEAD = 16384  # bytes of a request line and headers
+GRACEFUL_STOP = 1  # seconds a stopping server waits for its connections (uvicorn: whole ones)
 
 
 class HeadTimeoutH11(H11Protocol):
@@ -86,4 +92,5 @@ def uvicorn_config(app: Any, host: str, port: int, limits: Limits,
         limit_concurrency=int(limits.max_connections),
         timeout_keep_alive=max(1, round(limits.keep_alive_timeout)),
         h11_max_incomplete_event_size=MAX_REQUEST_HEAD,
+        timeout_graceful_shutdown=GRACEFUL_STOP,
     )
