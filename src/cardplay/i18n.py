@@ -108,6 +108,12 @@ MESSAGES: dict[str, dict[str, str]] = {
                                       "(default: {default})",
         "help_limit_max_coaching": "hints and reviews worked out at once, in all, in workers of "
                                    "their own (default: {default})",
+        "help_limit_seek_rate": "seeks (Play a person) a client may make per minute "
+                                "(default: {default})",
+        "help_limit_seeks_per_client": "waiting seeks of one client (default: {default})",
+        "help_limit_seeks_per_account": "waiting seeks of one account (default: {default})",
+        "help_limit_seek_expiry": "seconds a seek waits without its owner polling before it "
+                                  "expires (default: {default})",
         "help_limit_signin_rate": "sign-in tries one client may make per minute "
                                   "(default: {default})",
         "help_limit_signin_account_rate": "sign-in tries per minute at one account, from any "
@@ -366,6 +372,13 @@ MESSAGES: dict[str, dict[str, str]] = {
                                       "(по умолчанию {default})",
         "help_limit_max_coaching": "подсказок и разборов, считаемых одновременно, всего, в "
                                    "своих процессах (по умолчанию {default})",
+        "help_limit_seek_rate": "заявок («Играть с человеком») от одного клиента в минуту "
+                                "(по умолчанию {default})",
+        "help_limit_seeks_per_client": "ждущих заявок одного клиента (по умолчанию {default})",
+        "help_limit_seeks_per_account": "ждущих заявок одной учётной записи "
+                                        "(по умолчанию {default})",
+        "help_limit_seek_expiry": "секунд, которые заявка ждёт без опроса владельцем, прежде "
+                                  "чем истечь (по умолчанию {default})",
         "help_limit_signin_rate": "сколько попыток входа один клиент может сделать в минуту "
                                   "(по умолчанию {default})",
         "help_limit_signin_account_rate": "сколько попыток входа в одну учётную запись в "

@@ -286,3 +286,23 @@ def test_a_move_whose_commit_is_in_doubt_is_settled_from_the_store_first(
             rows = flaky.real.moves_after(table, 0)
             assert len(rows) == 3 and rows[2][1] == doubtful
             assert hub.tables[table].version == 3
+
+
+def test_the_seeks_store_meets_an_outage_as_the_tables_store_does() -> None:
+    """A seek's call while PostgreSQL is unreachable raises StoreUnavailable (the app answers
+    503 ``unavailable``), not the driver's error (a 500)."""
+    import psycopg
+
+    from cardplay.server.seekstore import PostgresSeeks
+
+    class Lost:
+        closed = True  # the connection died: the next call opens another
+
+    seeks = PostgresSeeks.__new__(PostgresSeeks)
+    seeks._psycopg = psycopg
+    seeks.url = "postgresql://cardplay@127.0.0.1:1/nothing"  # nothing listens on port 1
+    seeks._conn = Lost()
+    with pytest.raises(StoreUnavailable, match="seeks' database is not reachable"):
+        seeks.run("SELECT 1")
+    with pytest.raises(StoreUnavailable), seeks.locked("casual:sixty-six", 0.0):
+        pass

@@ -15,10 +15,12 @@ HTTP (JSON):
   503 when one is down), for load balancers;
 * ``GET /api/tables/{id}``: a table's summary; ``GET /api/tables/{id}/record``: its match record
   once the match is over, signed with the server's key;
-* ``GET /api/keys``: the public key that signs records (``signing.py``).
+* ``GET /api/keys``: the public key that signs records (``signing.py``);
+* ``/api/seeks``: seeks and pairing (``pairingroutes.py``, ``pairing.py``).
 
 WebSocket ``/ws``: the game protocol (``protocol.py``, ``docs/protocol.md``). Pages: ``/`` (the
 lobby), ``/t/{id}`` (a seat), ``/join/{id}`` (an invite), ``/watch/{id}`` (a spectator),
+``/seek/{id}`` (waiting to be paired),
 ``/signin``, ``/signup``, ``/account``, ``/players/{name}``, ``/leaderboard/{game}`` all serve
 the same static page, which holds no rules: it renders views and sends moves.
 
@@ -37,6 +39,7 @@ import gc
 import logging
 import mimetypes
 import os
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -65,8 +68,12 @@ from .hub import Hub, TableError
 from .limits import Limits, RateLimiter
 from .lobby import DEFAULT_PAGE, CursorError, lobby, lobby_list
 from .outage import DOWN
+from .pairing import Pairing
+from .pairingroutes import seek_router
 from .passwords import PRODUCTION, PasswordConfig, Passwords
+from .ratings import rating_key
 from .security import InputError, OriginPolicy, parse_json
+from .seekstore import open_seek_store
 from .signing import KEY_FILE, Signer
 from .storage import Storage, StoreUnavailable, default_data_dir, open_store
 
@@ -145,6 +152,14 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     account_db = AccountDb(lambda: storage.connection, postgres=not isinstance(storage, Storage))
     accounts = Accounts(account_db, Passwords(passwords), limits)
     hub.match_hooks = AccountHooks(account_db)
+    pairing = Pairing(
+        hub, open_seek_store(storage), limits,
+        rating_of=lambda account, game, players: next(
+            (mu for key, mu, _, _ in account_db.ratings_of(account)
+             if key == rating_key(game, players)), None),
+        link_seat=lambda account, table, seat: account_db.link_seat(account, table, seat,
+                                                                    time.time()),
+        set_rated=lambda table: set_rated(account_db, table))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -161,10 +176,13 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
         gc.freeze()
         hub.kick_all()
         sweeper = asyncio.create_task(hub.sweep_forever())
+        pairer = asyncio.create_task(pairing.run_forever())
         try:
             yield
         finally:
             sweeper.cancel()
+            pairer.cancel()
+            pairing.store.close()
             await hub.close()
             await link.close()
             health.close()
@@ -175,6 +193,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     app = FastAPI(title="cardplay", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
     app.state.storage = storage
+    app.state.pairing = pairing
     app.state.signer = signer
     app.state.accounts = accounts
 
@@ -325,6 +344,8 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
         return JSONResponse({"table": table.id, "seat": seat, "token": token,
                              "url": f"/t/{table.id}", **table.fairness()})
 
+    app.include_router(seek_router(pairing, checked_body, accounts.account_of_scope, client_key))
+
     @app.get("/api/tables/{table_id}")
     async def api_table(table_id: str) -> dict[str, Any]:
         table = hub.get(table_id)
@@ -355,6 +376,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     @app.get("/t/{table_id}", include_in_schema=False)
     @app.get("/join/{table_id}", include_in_schema=False)
     @app.get("/watch/{table_id}", include_in_schema=False)
+    @app.get("/seek/{table_id}", include_in_schema=False)
     @app.get("/account", include_in_schema=False)
     @app.get("/signin", include_in_schema=False)
     @app.get("/signup", include_in_schema=False)

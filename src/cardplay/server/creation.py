@@ -13,7 +13,7 @@ from .bounds import check_match_length
 from .security import InputError, check_seed, clean_text
 from .tables import Seat, TableError
 
-__all__ = ["MAX_NAME", "NewTable", "away_level_for", "check_new_table"]
+__all__ = ["MAX_NAME", "NewTable", "away_level_for", "check_game", "check_new_table"]
 
 MAX_NAME = 40  # characters of a seat name
 
@@ -39,6 +39,23 @@ def away_level_for(away_level: str, game: Game) -> str:
     return away_level
 
 
+def check_game(name: Any, options: Any) -> Game:
+    """The game a new table (or a seek, :mod:`.pairing`) asks for, with its options;
+    :class:`TableError` says what is wrong."""
+    if not isinstance(name, str):
+        raise TableError("'game' is a game's name")
+    try:
+        cls = game_class(name)
+    except ValueError as e:
+        raise TableError(str(e)) from None
+    if not isinstance(options or {}, Mapping):
+        raise TableError("'options' is an object of option names and values")
+    try:
+        return cls(**dict(options or {}))
+    except (ValueError, TypeError) as e:
+        raise TableError(str(e)) from None
+
+
 def check_new_table(game_name: Any, options: Mapping[str, Any] | None,
                     seats: Iterable[Mapping[str, Any]], *, seed: Any, claim: bool, name: Any,
                     operator_seed: bool, listed: Any, contribution: Any,
@@ -48,18 +65,7 @@ def check_new_table(game_name: Any, options: Mapping[str, Any] | None,
     chose the shuffle of a table with other people would know their cards)."""
     if not isinstance(listed, bool):
         raise TableError("'listed' is true or false")
-    if not isinstance(game_name, str):
-        raise TableError("'game' is a game's name")
-    try:
-        cls = game_class(game_name)
-    except ValueError as e:
-        raise TableError(str(e)) from None
-    if not isinstance(options or {}, Mapping):
-        raise TableError("'options' is an object of option names and values")
-    try:
-        game = cls(**dict(options or {}))
-    except (ValueError, TypeError) as e:
-        raise TableError(str(e)) from None
+    game = check_game(game_name, options)
     if not isinstance(seats, (list, tuple)):
         raise TableError("'seats' is a list of seats")
     check_match_length(game, seats)

@@ -45,6 +45,10 @@ class Limits:
     ws_ping_timeout: float = 20.0  # seconds to answer a ping before the socket is closed
     # hints and reviews worked out at once, in all: the workers of their own (not the bots')
     max_coaching: int = 2
+    seek_rate: float = 20.0  # seeks a client may make per minute
+    seeks_per_client: int = 4  # waiting seeks of one client (an address may hold several people)
+    seeks_per_account: int = 2  # waiting seeks of one account
+    seek_expiry: float = 30.0  # seconds a seek waits without its owner polling before it expires
     # sign-in tries: per client, and per account from all clients together (a guesser who
     # spreads over many addresses still meets the second); a refused try costs no hashing
     signin_rate: float = 10.0

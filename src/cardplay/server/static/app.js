@@ -6,6 +6,7 @@ import { T, announce, banner, gameTitle, getJSON, h, httpError, levelName, loadC
 import { onCoach, onCoachError } from "./coach.js";
 import { newContribution } from "./proof.js";
 import { renderTable } from "./table.js";
+import { seekPanel, showSeek } from "./seek.js";
 import { clockChoices, noteClock } from "./clock.js";
 import { renderAccountNav, showAccount, showLeaderboard, showPlayer, showSignIn, whoAmI } from "./accounts.js";
 
@@ -36,7 +37,7 @@ async function showLobby() {
   if (count !== routeCount) return;
   const form = h("form", { class: "panel", id: "new-game", "aria-labelledby": "new-game-h" });
   const tablesPanel = h("section", { class: "panel", "aria-labelledby": "open-h" });
-  m.append(h("div", { class: "lobby" }, form, tablesPanel));
+  m.append(h("div", { class: "lobby" }, form, h("div", { class: "stack" }, seekPanel(catalog), tablesPanel)));
 
   const params = new URLSearchParams(location.search);
   const gameSel = h("select", { id: "game", name: "game" },
@@ -354,6 +355,7 @@ function route() {
   if ((r = /^\/watch\/([\w-]+)$/.exec(path))) return openTable(r[1], true);
   closeSocket(); T.state = null; T.seat = null;
   if ((r = /^\/join\/([\w-]+)$/.exec(path))) return showJoin(r[1]);
+  if ((r = /^\/seek\/([\w-]+)$/.exec(path))) return showSeek(r[1]);
   const failed = (e) => main().replaceChildren(h("p", { class: "error", role: "alert", text: e.message }));
   if (path === "/signin" || path === "/signup") return showSignIn(path === "/signup");
   if (path === "/account") return showAccount().catch(failed);

@@ -81,6 +81,16 @@ export const TEXTS = {
     http_409: "This table cannot take you: every seat is taken or the match is over.",
     http_404: "No such table.", http_413: "The request is too large.",
     http_503: "The server is busy; try again in a moment.",
+    // Play a person (seeks and pairing: seek.js)
+    play_person: "Play a person", seek_preset: "Rules", seek_kind: "Game", seek_casual: "casual", seek_rated: "rated",
+    seek_clock: "Clock", seek_clock_value: "{move} s a move + {reserve} s reserve", seek_no_clock: "no clock",
+    seek_start: "Find an opponent", seek_sign_in: "Sign in to play rated games.", seek_error: "Could not seek a game: {message}",
+    open_seeks: "People waiting for a game", no_seeks: "Nobody is waiting right now.", seek_someone: "a guest",
+    seek_accept: "Accept", seek_accept_who: "Accept: play {game} with {who}",
+    seek_waiting: "Looking for an opponent for {game}…", seek_waited: "Waiting for {s} s.",
+    seek_cancel: "Cancel", seek_bots: "Play bots instead", seek_lost: "This search is not yours or no longer exists.",
+    seek_over_cancelled: "The search was cancelled.", seek_over_expired: "The search expired.",
+    seek_standard: "standard", seek_mine: "the options you chose last (New game)",
     /* accounts (accounts.js) */
     sign_in: "Sign in", sign_up: "Sign up", sign_out: "Sign out", sign_out_all: "Sign out everywhere",
     acct_name: "Name", acct_password: "Password (at least 8 characters)", acct_have: "Have an account? Sign in",
@@ -181,6 +191,16 @@ export const TEXTS = {
     http_409: "За этот стол сесть нельзя: все места заняты или партия окончена.",
     http_404: "Такого стола нет.", http_413: "Слишком большой запрос.",
     http_503: "Сервер занят; попробуйте чуть позже.",
+    // «Играть с человеком» (заявки и подбор: seek.js)
+    play_person: "Играть с человеком", seek_preset: "Правила", seek_kind: "Партия", seek_casual: "без рейтинга", seek_rated: "на рейтинг",
+    seek_clock: "Часы", seek_clock_value: "{move} с на ход + {reserve} с запаса", seek_no_clock: "без часов",
+    seek_start: "Найти соперника", seek_sign_in: "Войдите, чтобы играть на рейтинг.", seek_error: "Не удалось подать заявку: {message}",
+    open_seeks: "Ждут партии", no_seeks: "Сейчас никто не ждёт.", seek_someone: "гость",
+    seek_accept: "Принять", seek_accept_who: "Принять: сыграть в {game} с {who}",
+    seek_waiting: "Ищем соперника для игры «{game}»…", seek_waited: "Ждём {s} с.",
+    seek_cancel: "Отменить", seek_bots: "Играть с ботами", seek_lost: "Эта заявка не ваша или её больше нет.",
+    seek_over_cancelled: "Поиск отменён.", seek_over_expired: "Время заявки истекло.",
+    seek_standard: "обычные", seek_mine: "параметры, выбранные вами в прошлый раз («Новая игра»)",
     /* учётные записи (accounts.js) */
     sign_in: "Войти", sign_up: "Зарегистрироваться", sign_out: "Выйти", sign_out_all: "Выйти везде",
     acct_name: "Имя", acct_password: "Пароль (не короче 8 символов)", acct_have: "Уже есть учётная запись? Войти",
