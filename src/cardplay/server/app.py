@@ -109,9 +109,9 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     holder of the table's lease, ``lease_ttl`` seconds unless renewed) drives its bots and
     timers. ``broker_prefix`` names this site's keys and channels in Redis.
 
-    ``coach_runner`` works out hints and reviews, apart from the bots (default: worker
-    processes of their own at a lower priority, ``limits.max_coaching`` of them; a thread
-    when ``runner`` was given, as in tests)."""
+    ``coach_runner`` works out hints and reviews, apart from the bots (default: with bots in
+    worker processes, ``limits.max_coaching`` worker processes of its own at a lower priority;
+    with bots in a thread, as in tests, threads)."""
     limits = limits if limits is not None else Limits()
     origins = OriginPolicy(allowed_origins)
     if broker is not None and database is None:
@@ -120,9 +120,9 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     storage = open_store(data_dir, database, durability)
     bot_runner = runner if runner is not None else ProcessBotRunner()
     hub = Hub(storage, bot_runner, grace=grace, bot_delay=bot_delay, limits=limits, broker=link)
-    if coach_runner is None:
-        coach_runner = ThreadBotRunner(limits.max_coaching) if runner is not None else \
-            ProcessBotRunner(limits.max_coaching, niceness=10)
+    if coach_runner is None:  # processes beside processes (serve); a thread beside a thread
+        coach_runner = ProcessBotRunner(limits.max_coaching, niceness=10) \
+            if isinstance(bot_runner, ProcessBotRunner) else ThreadBotRunner(limits.max_coaching)
     hub.coach.runner = coach_runner
     catalog: list[dict[str, Any]] = []
     create_rate = RateLimiter(limits.create_rate)
