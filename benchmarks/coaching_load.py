@@ -112,7 +112,10 @@ def main(argv: list[str] | None = None) -> int:
                    for s in (21, 22)]
         for th in threads:
             th.start()
-        time.sleep(2.0)  # the coaching workers start and take their first hints
+        # the coaching workers start (when first needed) and answer their first hints
+        deadline = time.monotonic() + 120
+        while len(done) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
         before = len(done)
         loaded = bot_answers(port, args.answers, 2000)
         hints = len(done) - before

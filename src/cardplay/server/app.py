@@ -125,9 +125,9 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
 
     ``passwords``: Argon2id's cost (production by default; tests pass a cheap one).
 
-    ``coach_runner`` works out hints and reviews, apart from the bots (default: worker
-    processes of their own at a lower priority, ``limits.max_coaching`` of them; a thread
-    when ``runner`` was given, as in tests)."""
+    ``coach_runner`` works out hints and reviews, apart from the bots (default: with bots in
+    worker processes, ``limits.max_coaching`` worker processes of its own at a lower priority;
+    with bots in a thread, as in tests, threads)."""
     limits = limits if limits is not None else Limits()
     origins = OriginPolicy(allowed_origins)
     if broker is not None and database is None:
@@ -140,9 +140,9 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     hub = Hub(storage, bot_runner, grace=grace, bot_delay=bot_delay, limits=limits, broker=link)
     hub.signer = signer
     hub.clocks.rules = clock_rules or ClockRules()
-    if coach_runner is None:
-        coach_runner = ThreadBotRunner(limits.max_coaching) if runner is not None else \
-            ProcessBotRunner(limits.max_coaching, niceness=10)
+    if coach_runner is None:  # processes beside processes (serve); a thread beside a thread
+        coach_runner = ProcessBotRunner(limits.max_coaching, niceness=10) \
+            if isinstance(bot_runner, ProcessBotRunner) else ThreadBotRunner(limits.max_coaching)
     hub.coach.runner = coach_runner
     health = Health(storage, link)
     catalog: list[dict[str, Any]] = []
