@@ -87,6 +87,9 @@ MESSAGES: dict[str, dict[str, str]] = {
                                      "(default: {default})",
         "help_limit_bot_table_moves": "moves after which a table of bots only stops "
                                       "(default: {default})",
+        "help_limit_table_moves": "moves after which a table with people stops "
+                                  "(default: {default})",
+        "help_limit_move_rate": "moves one client may send per minute (default: {default})",
         "help_limit_evict_after": "seconds with nobody connected before a table leaves memory; "
                                   "its record is kept (default: {default})",
         "help_limit_max_body": "bytes of an HTTP request body (default: {default})",
@@ -103,8 +106,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "help_limit_ws_ping_interval": "seconds between WebSocket pings (default: {default})",
         "help_limit_ws_ping_timeout": "seconds to answer a ping before the socket is closed "
                                       "(default: {default})",
-        "help_limit_max_coaching": "hints and reviews worked out at once, in all; they share the "
-                                   "bots' workers (default: {default})",
+        "help_limit_max_coaching": "hints and reviews worked out at once, in all, in workers of "
+                                   "their own (default: {default})",
+        "help_limit_seek_rate": "seeks (Play a person) a client may make per minute "
+                                "(default: {default})",
+        "help_limit_seeks_per_client": "waiting seeks of one client (default: {default})",
+        "help_limit_seeks_per_account": "waiting seeks of one account (default: {default})",
+        "help_limit_seek_expiry": "seconds a seek waits without its owner polling before it "
+                                  "expires (default: {default})",
         "help_limit_signin_rate": "sign-in tries one client may make per minute "
                                   "(default: {default})",
         "help_limit_signin_account_rate": "sign-in tries per minute at one account, from any "
@@ -342,6 +351,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                                      "(по умолчанию {default})",
         "help_limit_bot_table_moves": "после скольких ходов стол только из ботов "
                                       "останавливается (по умолчанию {default})",
+        "help_limit_table_moves": "после скольких ходов стол с людьми останавливается "
+                                  "(по умолчанию {default})",
+        "help_limit_move_rate": "ходов, которые один клиент может послать в минуту "
+                                "(по умолчанию {default})",
         "help_limit_evict_after": "секунд без подключений, после которых стол выгружается из "
                                   "памяти; запись сохраняется (по умолчанию {default})",
         "help_limit_max_body": "байт в теле HTTP-запроса (по умолчанию {default})",
@@ -358,8 +371,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "help_limit_ws_ping_interval": "секунд между пингами WebSocket (по умолчанию {default})",
         "help_limit_ws_ping_timeout": "секунд на ответ на пинг, затем соединение закрывается "
                                       "(по умолчанию {default})",
-        "help_limit_max_coaching": "подсказок и разборов, считаемых одновременно, всего; они "
-                                   "делят процессы ботов (по умолчанию {default})",
+        "help_limit_max_coaching": "подсказок и разборов, считаемых одновременно, всего, в "
+                                   "своих процессах (по умолчанию {default})",
+        "help_limit_seek_rate": "заявок («Играть с человеком») от одного клиента в минуту "
+                                "(по умолчанию {default})",
+        "help_limit_seeks_per_client": "ждущих заявок одного клиента (по умолчанию {default})",
+        "help_limit_seeks_per_account": "ждущих заявок одной учётной записи "
+                                        "(по умолчанию {default})",
+        "help_limit_seek_expiry": "секунд, которые заявка ждёт без опроса владельцем, прежде "
+                                  "чем истечь (по умолчанию {default})",
         "help_limit_signin_rate": "сколько попыток входа один клиент может сделать в минуту "
                                   "(по умолчанию {default})",
         "help_limit_signin_account_rate": "сколько попыток входа в одну учётную запись в "
