@@ -23,6 +23,14 @@ adds how the server answered (201 created, 429 refused) and what the lobby cost.
 the play are made before, each from its own loopback address (127.1.x.y), so that the server's
 per-client limits, at their defaults, meet only the flood.
 
+    python benchmarks/server_load.py --tables 200 --duration 20 --clock 3,2 --idle 0.1
+
+puts a clock on every table (``--clock MOVE,RESERVE`` in seconds, ``default`` for the game's,
+``none`` for no clock: the default, as before clocks, so that figures compare) and makes a
+fraction ``--idle`` of the clients never move, so that their clocks run out: the server's
+timers play their moves, and after three timeouts they forfeit. The report adds the timeouts
+and forfeits the clients saw.
+
     python benchmarks/server_load.py --tables 200 --duration 20 --servers 2
     python benchmarks/server_load.py --tables 200 --duration 20 --store postgresql
 
@@ -133,12 +141,15 @@ def start_server(port: int, data: str, shared: list[str] | None = None
                  ) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen(
         [sys.executable, "-m", "cardplay.cli", "serve", "--host", HOST, "--port", str(port),
-         "--data", data, "--bot-delay", "0", "--workers", "1", *(shared or [])],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=raise_fd_limit)
+         "--data", data, "--bot-delay", "0", "--workers", "1", "--clock-min-move", "1",
+         *(shared or [])],
+        # its log goes to a file: a pipe nobody reads would stop the server once full
+        stdout=subprocess.DEVNULL, stderr=open(data + ".log", "wb"),  # noqa: SIM115
+        preexec_fn=raise_fd_limit)
     deadline = time.monotonic() + 60
     while True:
         if proc.poll() is not None:
-            err = proc.stderr.read().decode() if proc.stderr else ""
+            err = Path(data + ".log").read_text(errors="replace")
             raise SystemExit(f"the server did not start:\n{err}")
         try:
             with urllib.request.urlopen(f"http://{HOST}:{port}/api/games", timeout=2):
@@ -162,14 +173,18 @@ def cpu_seconds(pid: int) -> float:
 
 async def client(port: int, table: str, token: str, think: float, stop_at: float,
                  max_moves: int, rng: random.Random, lat: list[float],
-                 errors: list[str], marks: list[tuple[str, int, str, float]]) -> None:
+                 errors: list[str], marks: list[tuple[str, int, str, float]],
+                 idle: bool = False) -> None:
     """One seat's client. ``marks`` gets (table, version, "sent" | "seen", wall time): a move
-    sent at a version, and a state of a version that shows another seat's move."""
+    sent at a version, and a state of a version that shows another seat's move; ``errors``
+    also gets "timeout" for each of its own moves the server played on time, "forfeit" once
+    it forfeited. An ``idle`` client never moves."""
     from websockets.asyncio.client import connect
 
     moves = 0
     sent_at: dict[int, float] = {}
     moved_at = -1  # the last version this client moved at (a state may come twice)
+    forfeited: set[str] = set()
     async with connect(f"ws://{HOST}:{port}/ws", max_size=None, ping_interval=None) as ws:
         await ws.send(json.dumps({"type": "hello", "table": table, "token": token}))
         pending: asyncio.Task[None] | None = None
@@ -203,6 +218,13 @@ async def client(port: int, table: str, token: str, think: float, stop_at: float
             last = msg.get("last")
             if last is not None and last["seat"] != msg["seat"]:
                 marks.append((table, msg["version"], "seen", time.time()))
+            if last is not None and last["seat"] == msg["seat"] and last.get("timeout"):
+                errors.append("timeout")
+            clock = msg.get("clock")
+            if clock and any(f["seat"] == msg["seat"] for f in clock["forfeits"]) and \
+                    "forfeit" not in forfeited:
+                forfeited.add("forfeit")
+                errors.append("forfeit")
             rid = msg.get("reply_to")
             if rid is not None and rid in sent_at:
                 lat.append(time.monotonic() - sent_at.pop(rid))
@@ -212,7 +234,7 @@ async def client(port: int, table: str, token: str, think: float, stop_at: float
             if view is None:  # not dealt yet: a seat's part of the shuffle is to come
                 continue
             if view["to_move"] == msg["seat"] and view["legal_moves"] and \
-                    msg["version"] > moved_at:
+                    msg["version"] > moved_at and not idle and not forfeited:
                 moved_at = msg["version"]
                 if pending is not None:
                     pending.cancel()
@@ -222,7 +244,7 @@ async def client(port: int, table: str, token: str, think: float, stop_at: float
 
 
 def client_process(seats: list[tuple[int, str, str]], think: float, stop_at_wall: float,
-                   max_moves: int, seed: int, out: Any) -> None:
+                   max_moves: int, seed: int, out: Any, idle: float = 0.0) -> None:
     """One process of clients (port, table, token each); sends back (latencies, errors, CPU,
     marks) through ``out``."""
     raise_fd_limit()
@@ -234,7 +256,8 @@ def client_process(seats: list[tuple[int, str, str]], think: float, stop_at_wall
     async def run_all() -> None:
         rng = random.Random(seed)
         tasks = [client(port, table, token, think, stop_at, max_moves,
-                        random.Random(rng.random()), lat, errors, marks)
+                        random.Random(rng.random()), lat, errors, marks,
+                        idle=rng.random() < idle)
                  for port, table, token in seats]
         results = await asyncio.gather(*tasks, return_exceptions=True)
         for r in results:
@@ -302,10 +325,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--store", choices=["sqlite", "postgresql"], default=None,
                     help="the store of the servers (default: sqlite for one, postgresql for "
                          "several)")
+    ap.add_argument("--clock", default="none",
+                    help="every table's clock: MOVE,RESERVE seconds, 'default' or 'none'")
+    ap.add_argument("--idle", type=float, default=0.0,
+                    help="fraction of the clients that never move (their clocks run out)")
     ap.add_argument("--database", default=None, help="a running PostgreSQL (postgresql://...)")
     ap.add_argument("--broker", default=None, help="a running Redis (redis://...)")
     args = ap.parse_args(argv)
     duration = min(max(1.0, args.duration), 600.0)
+    body: dict[str, Any] = {}  # what every table's creation adds: its clock
+    if args.clock == "none":
+        body["clock"] = None
+    elif args.clock != "default":
+        move, reserve = (float(x) for x in args.clock.split(","))
+        body["clock"] = {"move": move, "reserve": reserve}
     tables = min(max(1, args.tables), 5000)
     nservers = min(max(1, args.servers), 8)
     store = args.store or ("sqlite" if nservers == 1 else "postgresql")
@@ -343,7 +376,7 @@ def main(argv: list[str] | None = None) -> int:
             # each seat sends its part of the shuffle as a browser does: dealt at once
             t = post(home, "/api/tables", {"game": args.game,
                                            "seats": [{"kind": "human"}] * players,
-                                           "contribution": secrets.token_hex(16)},
+                                           "contribution": secrets.token_hex(16), **body},
                      source=setup_address(i))
             seats.append((home, t["table"], t["token"]))
             for k in range(1, players):
@@ -363,7 +396,7 @@ def main(argv: list[str] | None = None) -> int:
             recv_end, send_end = ctx.Pipe(duplex=False)
             p = ctx.Process(target=client_process, args=(share, args.think, stop_at,
                                                           args.max_moves, args.seed * 100 + k,
-                                                          send_end))
+                                                          send_end, args.idle))
             p.start()
             pipes.append(recv_end)
             workers.append(p)
@@ -409,6 +442,12 @@ def main(argv: list[str] | None = None) -> int:
                 proc.kill()
         if backing is not None:
             backing.stop()
+        # what the servers logged as errors (their logs go with the data folder)
+        logged = []
+        for i in range(len(servers)):
+            text = Path(os.path.join(data, str(i)) + ".log").read_text(errors="replace")
+            logged += [line for line in text.splitlines()
+                       if "Traceback" in line or "ERROR" in line or "Error" in line]
         shutil.rmtree(data, ignore_errors=True)
 
     ms = [x * 1000 for x in lat]
@@ -419,7 +458,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"game {args.game}: {tables} tables, {len(seats)} clients in {procs} processes, "
           f"think {args.think:g} s, {duration:g} s of play (setup {setup:.1f} s); "
           f"{nservers} server process{'es' if nservers > 1 else ''} over {store}"
-          f"{' and Redis' if nservers > 1 else ''}")
+          f"{' and Redis' if nservers > 1 else ''}; clock {args.clock}, idle {args.idle:g}")
     print(f"{'tables':>7} {'clients':>8} {'moves':>7} {'moves/s':>8} {'p50 ms':>7} "
           f"{'p90 ms':>7} {'p99 ms':>7} {'max ms':>7} {'server CPU':>11}")
     print(f"{tables:>7} {len(seats):>8} {len(ms):>7} {len(ms) / max(wall, 1e-9):>8.0f} "
@@ -433,7 +472,11 @@ def main(argv: list[str] | None = None) -> int:
           f"share its cores)")
     print("client processes' CPU:", ", ".join(f"{100 * c / max(wall, 1e-9):.0f}%"
                                              for c in client_cpu))
+    clocked = {k: counts.pop(k) for k in ("timeout", "forfeit") if k in counts}
+    print(f"clocks: {clocked.get('timeout', 0)} moves played on time by the server, "
+          f"{clocked.get('forfeit', 0)} forfeits")
     print("errors:", ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or "none")
+    print(f"server log: {len(logged)} error lines", *logged[:5], sep="\n  ")
     if flood is not None:
         answers, lobby_ms = flood
         print("flood (one client creating tables):",

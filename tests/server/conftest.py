@@ -95,7 +95,8 @@ class LiveServer:
     """The app served by uvicorn in a daemon thread (for the browser)."""
 
     def __init__(self, data: Path, grace: float = 30.0, bot_delay: float = 0.0,
-                 port: int | None = None, limits: Limits | None = None) -> None:
+                 port: int | None = None, limits: Limits | None = None,
+                 **app_kwargs: Any) -> None:
         import uvicorn
 
         from cardplay.server.serving import uvicorn_config
@@ -105,7 +106,7 @@ class LiveServer:
         self.url = f"http://127.0.0.1:{self.port}"
         limits = limits if limits is not None else Limits()
         self.app = create_app(data, runner=ThreadBotRunner(), grace=grace, bot_delay=bot_delay,
-                              limits=limits, passwords=CHEAP_PASSWORDS)
+                              limits=limits, **{"passwords": CHEAP_PASSWORDS, **app_kwargs})
         # the same transport limits as `cardplay serve`
         self.server = uvicorn.Server(uvicorn_config(self.app, "127.0.0.1", self.port, limits))
         self.thread = threading.Thread(target=self.server.run, daemon=True)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import glob
 import os
 import shutil
+import signal
+import socket
 import subprocess
 import tempfile
 import time
@@ -27,6 +29,20 @@ def _as_postgres(args: list[str]) -> list[str]:
     return ["runuser", "-u", "postgres", "--", *args] if os.geteuid() == 0 else args
 
 
+def _backends_left(data: Path) -> bool:
+    """Whether a process still runs from this cluster's directory (a backend of a killed
+    postmaster): its command line names no directory, so look for open files under it."""
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            if os.readlink(proc / "cwd").startswith(str(data)):
+                return True
+        except OSError:
+            continue
+    return False
+
+
 class Postgres:
     """One PostgreSQL cluster; :meth:`new_database` gives each test a database of its own."""
 
@@ -43,11 +59,36 @@ class Postgres:
         subprocess.run(_as_postgres([str(self.bin / "initdb"), "-D", data, "-U", "postgres",
                                      "--auth=trust", "--no-sync"]),
                        check=True, capture_output=True)
+        return self.restart()
+
+    def restart(self) -> Postgres:
+        """Start the server on its directory and port (again, after :meth:`kill`: crash
+        recovery runs and the data is as it was committed)."""
         subprocess.run(_as_postgres([
-            str(self.bin / "pg_ctl"), "-D", data, "-l", str(self.dir / "log"), "-w", "-o",
-            f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 -c fsync=off "
-            "-c max_connections=200", "start"]), check=True, capture_output=True)
+            str(self.bin / "pg_ctl"), "-D", str(self.dir / "data"), "-l", str(self.dir / "log"),
+            "-w", "-o", f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 "
+            "-c fsync=off -c max_connections=200", "start"]), check=True, capture_output=True)
         return self
+
+    def kill(self) -> None:
+        """An outage: SIGKILL to the postmaster (its backends then end by themselves); waits
+        until the port refuses connections."""
+        pid = int((self.dir / "data" / "postmaster.pid").read_text().split()[0])
+        os.kill(pid, signal.SIGKILL)
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    pass
+            except OSError:
+                break
+            assert time.monotonic() < deadline, "PostgreSQL still listens after SIGKILL"
+            time.sleep(0.05)
+        # the backends notice their postmaster's death within moments; a restart before they
+        # are gone finds the shared memory still in use and refuses to start
+        while _backends_left(self.dir):
+            assert time.monotonic() < deadline, "PostgreSQL's backends outlived it"
+            time.sleep(0.05)
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"

@@ -29,7 +29,8 @@ class Serve:
     """One `cardplay serve --database ... --broker ...` process."""
 
     def __init__(self, pg_url: str, redis_url: str, prefix: str, tmp: str,
-                 bot_delay: float = 0.0, grace: float = 30.0) -> None:
+                 bot_delay: float = 0.0, grace: float = 30.0, extra: tuple[str, ...] = ()
+                 ) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}/ws"
@@ -37,7 +38,7 @@ class Serve:
             [sys.executable, "-m", "cardplay.cli", "serve", "--port", str(self.port),
              "--data", tmp, "--database", pg_url, "--broker", redis_url,
              "--broker-prefix", prefix, "--lease-ttl", "1.5", "--workers", "1",
-             "--bot-delay", str(bot_delay), "--grace", str(grace)],
+             "--bot-delay", str(bot_delay), "--grace", str(grace), *extra],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, "LANG": "C"})
 
     def wait(self) -> Serve:

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from cardplay.server.app import create_app
 from cardplay.server.botpool import ThreadBotRunner
 from cardplay.server.pgstore import PostgresStorage
-from cardplay.server.storage import MoveConflict, StoredTable
+from cardplay.server.storage import MoveConflict, StoredTable, StoreUnavailable
 
 from .conftest import create, hello, recv
 from .test_protocol import (  # the same tests, here over the `client` below
@@ -51,11 +51,11 @@ def client(tmp_path: Path, pg_url: str) -> Iterator[TestClient]:
 def test_schema_is_alembics_and_sqlite_is_untouched(client: TestClient, pg_url: str,
                                                    tmp_path: Path) -> None:
     with psycopg.connect(pg_url) as db:
-        assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [("0004",)]
+        assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [("0006",)]
         names = {r[0] for r in db.execute(
             "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")}
     assert names == {"alembic_version", "tables", "moves", "accounts", "sessions",
-                     "account_seats", "ratings", "rating_history"}
+                     "account_seats", "ratings", "rating_history", "seeks"}
     with psycopg.connect(pg_url) as db:  # revision 0002: invite-only tables
         assert db.execute("SELECT column_default FROM information_schema.columns WHERE "
                           "table_name = 'tables' AND column_name = 'listed'").fetchone() == \
@@ -65,6 +65,10 @@ def test_schema_is_alembics_and_sqlite_is_untouched(client: TestClient, pg_url: 
                           "table_name = 'tables' AND column_name IN ('server_seed', "
                           "'contributions') ORDER BY column_name").fetchall() == \
             [("contributions", "text"), ("server_seed", "bigint")]
+        # revision 0005: a table's clock, JSON text like the other JSON columns
+        assert db.execute("SELECT data_type FROM information_schema.columns WHERE "
+                          "table_name = 'tables' AND column_name = 'clock'").fetchone() == \
+            ("text",)
     assert not (tmp_path / "cardplay.db").exists()
     # a second store on the same database migrates nothing and finds the same schema
     PostgresStorage(pg_url).close()
@@ -137,9 +141,9 @@ def test_cardplay_db_upgrade(pg_url: str, capsys: pytest.CaptureFixture[str]) ->
     from cardplay.cli import main
 
     assert main(["db", "upgrade", "--database", pg_url]) == 0
-    assert "revision 0004" in capsys.readouterr().out
+    assert "revision 0006" in capsys.readouterr().out
     with psycopg.connect(pg_url) as db:
-        assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [("0004",)]
+        assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [("0006",)]
         assert db.execute("SELECT COUNT(*) FROM tables").fetchone() == (0,)
     assert main(["db", "upgrade", "--database", pg_url]) == 0  # nothing left to do
     assert main(["db", "upgrade", "--database", "sqlite:///x"]) == 2
@@ -161,8 +165,11 @@ def test_a_lost_connection_is_opened_again(pg_url: str) -> None:
         with psycopg.connect(pg_url, autocommit=True) as admin:
             admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                           "WHERE datname = current_database() AND pid <> pg_backend_pid()")
-        with pytest.raises(psycopg.OperationalError):  # a write is not retried blindly
+        # a write is not retried blindly: it may have committed before the loss, so the
+        # error says the outcome is unknown
+        with pytest.raises(StoreUnavailable) as lost:
             store.add_move("t1", 0, 0, "QH")
+        assert lost.value.ambiguous is True
         store.add_move("t1", 0, 0, "QH")
         assert store.moves_after("t1", 0) == [(0, "QH")]
     finally:

@@ -110,6 +110,11 @@ def configure_serve(p: argparse.ArgumentParser, tr: Translator) -> None:
     p.add_argument("--grace", type=float, default=30.0, help=argparse.SUPPRESS)
     p.add_argument("--bot-delay", type=float, default=0.6, help=argparse.SUPPRESS)
     p.add_argument("--workers", type=int, default=None, help=argparse.SUPPRESS)
+    # clocks' bounds and constants (docs/protocol.md, "Clocks"); tests shorten them
+    for name, kind in (("min_move", float), ("strikes", int), ("away_forfeit", float),
+                       ("deal_pause", float)):
+        p.add_argument("--clock-" + name.replace("_", "-"), type=kind, default=None,
+                       help=argparse.SUPPRESS)
     defaults = Limits()
     for name in Limits.names():
         value = getattr(defaults, name)
@@ -132,6 +137,7 @@ def run_serve(args: argparse.Namespace, ui: Console) -> int:
 
         from ..server.app import create_app
         from ..server.botpool import ProcessBotRunner
+        from ..server.clocks import ClockRules
         from ..server.limits import Limits
         from ..server.serving import uvicorn_config
         from ..server.storage import default_data_dir
@@ -140,12 +146,16 @@ def run_serve(args: argparse.Namespace, ui: Console) -> int:
         return 2
     try:
         limits = Limits(**{name: getattr(args, name) for name in Limits.names()})
+        clock_rules = ClockRules(**{name: getattr(args, "clock_" + name) for name in
+                                    ("min_move", "strikes", "away_forfeit", "deal_pause")
+                                    if getattr(args, "clock_" + name) is not None})
         data = Path(args.data) if args.data else default_data_dir()
         app = create_app(data, runner=ProcessBotRunner(args.workers), grace=args.grace,
                          bot_delay=args.bot_delay, limits=limits,
                          allowed_origins=args.allow_origin, database=args.database,
                          broker=args.broker, broker_prefix=args.broker_prefix,
-                         lease_ttl=args.lease_ttl, signing_key=args.signing_key)
+                         lease_ttl=args.lease_ttl, signing_key=args.signing_key,
+                         clock_rules=clock_rules)
     except ImportError as e:  # psycopg, alembic or redis missing
         ui.error(ui.tr("serve_needs_multi", error=str(e)))
         return 2

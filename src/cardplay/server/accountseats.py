@@ -72,6 +72,10 @@ def seat_result(table: Table, index: int, forfeits: Collection[int] = ()) -> str
     if index in forfeits:
         return "loss"
     winners = table.match.winners
+    if forfeits:  # those who stayed beat those who forfeited, whatever the bots then won
+        stayed = [i for i in range(table.game.players) if i not in forfeits]
+        won = [i for i in winners if i not in forfeits] or stayed
+        return "win" if index in won else "loss"
     if not winners or len(winners) == table.game.players:
         return "draw"
     return "win" if index in winners else "loss"

@@ -7,18 +7,21 @@ HTTP (JSON):
 * ``GET /api/texts/{lang}``: the browser's words in one language (``texts.py``), with an ETag;
 * ``GET /api/tables``: open tables (a person's seat is free) and tables in play, a page at a
   time (``?list=open|playing&limit=&cursor=``);
-* ``POST /api/tables``: a new table ``{"game", "options", "seats", "seed"?, "name"?, "listed"?}``
-  (``listed: false``: invite-only, in no lobby list); the caller
-  takes the first person's seat: ``{"table", "seat", "token", "url", "invite", "watch"}``;
+* ``POST /api/tables``: a new table ``{"game", "options", "seats", "seed"?, "name"?, "listed"?,
+  "clock"?}`` (``listed: false``: invite-only, in no lobby list; ``clock``: see clocks.py);
+  the caller takes the first person's seat:
+  ``{"table", "seat", "token", "url", "invite", "watch"}``;
 * ``POST /api/tables/{id}/join``: an invite link's opener takes a free seat: ``{"seat", "token"}``;
 * ``GET /api/health``: ``{"status", "database", "broker"}`` (200 when every dependency is up,
   503 when one is down), for load balancers;
 * ``GET /api/tables/{id}``: a table's summary; ``GET /api/tables/{id}/record``: its match record
   once the match is over, signed with the server's key;
-* ``GET /api/keys``: the public key that signs records (``signing.py``).
+* ``GET /api/keys``: the public key that signs records (``signing.py``);
+* ``/api/seeks``: seeks and pairing (``pairingroutes.py``, ``pairing.py``).
 
 WebSocket ``/ws``: the game protocol (``protocol.py``, ``docs/protocol.md``). Pages: ``/`` (the
 lobby), ``/t/{id}`` (a seat), ``/join/{id}`` (an invite), ``/watch/{id}`` (a spectator),
+``/seek/{id}`` (waiting to be paired),
 ``/signin``, ``/signup``, ``/account``, ``/players/{name}``, ``/leaderboard/{game}`` all serve
 the same static page, which holds no rules: it renders views and sends moves.
 
@@ -34,10 +37,10 @@ import asyncio
 import contextlib
 import dataclasses
 import gc
-import hashlib
 import logging
 import mimetypes
 import os
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -56,18 +59,25 @@ from .accountroutes import account_router
 from .accountroutes import error as account_error
 from .accounts import AccountError, Accounts
 from .accountseats import AccountHooks, seat_for_account, set_rated
-from .botpool import BotRunner, ProcessBotRunner
+from .botpool import BotRunner, ProcessBotRunner, ThreadBotRunner
 from .broker import open_broker
 from .catalog import game_catalog
+from .clocks import UNSET, ClockError, ClockRules
+from .gamesocket import client_key, game_socket
+from .gamesocket import header as _header
 from .health import Health
-from .hub import Connection, Hub, TableError
+from .hub import Hub, TableError
 from .limits import Limits, RateLimiter
 from .lobby import DEFAULT_PAGE, CursorError, lobby, lobby_list
+from .outage import DOWN
+from .pairing import Pairing
+from .pairingroutes import seek_router
 from .passwords import PRODUCTION, PasswordConfig, Passwords
-from .protocol import ProtocolError, error_message, parse_client_message
+from .ratings import rating_key
 from .security import InputError, OriginPolicy, parse_json
+from .seekstore import open_seek_store
 from .signing import KEY_FILE, Signer
-from .storage import Storage, default_data_dir, open_store
+from .storage import Storage, StoreUnavailable, default_data_dir, open_store
 from .texts import texts_body
 
 __all__ = ["STATIC", "CardplayApp", "create_app"]
@@ -81,23 +91,8 @@ log = logging.getLogger("cardplay.server")
 mimetypes.add_type("text/javascript", ".js")
 
 
-def _header(scope: Scope, name: bytes) -> str | None:
-    for key, value in scope.get("headers") or ():
-        if key == name:
-            return bytes(value).decode("latin-1")
-    return None
-
-
 def _digits(text: str, most: int) -> bool:
     return 0 < len(text) <= most and text.isascii() and text.isdigit()
-
-
-def client_key(scope: Scope) -> str:
-    """Who a client is, for the rate limits and caps: its address, hashed so that the
-    database keeps no addresses."""
-    client = scope.get("client")
-    host = str(client[0]) if client else "unknown"
-    return hashlib.sha256(b"cardplay-client:" + host.encode()).hexdigest()[:16]
 
 
 def _refusal(status: int, message: str, retry_after: float | None = None) -> JSONResponse:
@@ -110,9 +105,10 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
                durability: str = "normal", limits: Limits | None = None,
                allowed_origins: Iterable[str] = (), database: str | None = None,
                broker: str | None = None, broker_prefix: str = "cardplay",
-               lease_ttl: float = 3.0,
+               lease_ttl: float = 3.0, clock_rules: ClockRules | None = None,
                signing_key: str | os.PathLike[str] | None = None,
-               passwords: PasswordConfig = PRODUCTION) -> CardplayApp:
+               passwords: PasswordConfig = PRODUCTION,
+               coach_runner: BotRunner | None = None) -> CardplayApp:
     """The app over one data directory. ``runner`` runs the bots (default: worker processes);
     ``grace`` is how long a person may be away before a bot holds the seat; ``bot_delay`` a
     pause before each bot move, so that people can follow the play. ``limits`` bounds what
@@ -123,13 +119,18 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     in ``data_dir``; ``broker`` (a ``redis://`` URL) connects this process with the others on
     that database: each table's changes reach every process, and one process at a time (the
     holder of the table's lease, ``lease_ttl`` seconds unless renewed) drives its bots and
-    timers. ``broker_prefix`` names this site's keys and channels in Redis.
+    timers. ``broker_prefix`` names this site's keys and channels in Redis. ``clock_rules``
+    bounds the tables' time controls (``ClockRules()``: the defaults, see clocks.py).
 
     ``signing_key``: the Ed25519 key file that signs finished records (default:
     ``signing-key.pem`` in the data directory, made on first start); the processes of one site
     share one key.
 
-    ``passwords``: Argon2id's cost (production by default; tests pass a cheap one)."""
+    ``passwords``: Argon2id's cost (production by default; tests pass a cheap one).
+
+    ``coach_runner`` works out hints and reviews, apart from the bots (default: with bots in
+    worker processes, ``limits.max_coaching`` worker processes of its own at a lower priority;
+    with bots in a thread, as in tests, threads)."""
     limits = limits if limits is not None else Limits()
     origins = OriginPolicy(allowed_origins)
     if broker is not None and database is None:
@@ -141,13 +142,27 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
                          Path(data_dir if data_dir is not None else default_data_dir()) / KEY_FILE)
     hub = Hub(storage, bot_runner, grace=grace, bot_delay=bot_delay, limits=limits, broker=link)
     hub.signer = signer
+    hub.clocks.rules = clock_rules or ClockRules()
+    if coach_runner is None:  # processes beside processes (serve); a thread beside a thread
+        coach_runner = ProcessBotRunner(limits.max_coaching, niceness=10) \
+            if isinstance(bot_runner, ProcessBotRunner) else ThreadBotRunner(limits.max_coaching)
+    hub.coach.runner = coach_runner
     health = Health(storage, link)
     catalog: list[dict[str, Any]] = []
     create_rate = RateLimiter(limits.create_rate)
     join_rate = RateLimiter(limits.join_rate)
+    move_rate = RateLimiter(limits.move_rate)
     account_db = AccountDb(lambda: storage.connection, postgres=not isinstance(storage, Storage))
     accounts = Accounts(account_db, Passwords(passwords), limits)
     hub.match_hooks = AccountHooks(account_db)
+    pairing = Pairing(
+        hub, open_seek_store(storage), limits,
+        rating_of=lambda account, game, players: next(
+            (mu for key, mu, _, _ in account_db.ratings_of(account)
+             if key == rating_key(game, players)), None),
+        link_seat=lambda account, table, seat: account_db.link_seat(account, table, seat,
+                                                                    time.time()),
+        set_rated=lambda table: set_rated(account_db, table))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -164,23 +179,37 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
         gc.freeze()
         hub.kick_all()
         sweeper = asyncio.create_task(hub.sweep_forever())
+        pairer = asyncio.create_task(pairing.run_forever())
         try:
             yield
         finally:
             sweeper.cancel()
+            pairer.cancel()
+            pairing.store.close()
             await hub.close()
             await link.close()
             health.close()
             bot_runner.close()
+            coach_runner.close()
             storage.close()
 
     app = FastAPI(title="cardplay", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
     app.state.storage = storage
+    app.state.pairing = pairing
     app.state.signer = signer
     app.state.accounts = accounts
 
+    @app.exception_handler(StoreUnavailable)
+    async def store_down(request: Request, e: StoreUnavailable) -> Response:
+        # any request that needed the database while it is down: answered at once, 503
+        hub.outage.noticed(e)
+        return JSONResponse({"error": "unavailable", "message": DOWN}, status_code=503,
+                            headers={"Retry-After": "2"})
+
     def body_error(e: TableError) -> JSONResponse:
+        if e.code is not None:
+            return JSONResponse({"error": e.code, "message": str(e)}, status_code=e.status)
         return JSONResponse({"error": str(e)}, status_code=e.status)
 
     async def checked_body(request: Request, rate: RateLimiter, what: str,
@@ -285,12 +314,17 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
             check_rated(rated, body.get("seats"), account is not None)
         except AccountError as e:
             return account_error(e)
+        if rated and body.get("clock", UNSET) is None:  # rated play is always timed
+            refused = ClockError("a rated table needs a clock; 'clock': null is for casual "
+                                 "tables", "clock_required")
+            return JSONResponse({"error": refused.code, "message": str(refused)},
+                                status_code=400)
         try:
             table, seat, token = hub.create_table(
                 body.get("game"), body.get("options"), body.get("seats") or [],
                 seed=body.get("seed"), name=body.get("name"),
                 client=client_key(request.scope), listed=body.get("listed", True),
-                contribution=body.get("contribution"))
+                contribution=body.get("contribution"), clock=body.get("clock", UNSET))
         except TableError as e:
             return body_error(e)
         if rated:
@@ -325,6 +359,8 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
         return JSONResponse({"table": table.id, "seat": seat, "token": token,
                              "url": f"/t/{table.id}", **table.fairness()})
 
+    app.include_router(seek_router(pairing, checked_body, accounts.account_of_scope, client_key))
+
     @app.get("/api/tables/{table_id}")
     async def api_table(table_id: str) -> dict[str, Any]:
         table = hub.get(table_id)
@@ -347,80 +383,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
                    f'attachment; filename="cardplay-{table.game.name}-{table.id}.json"'}
         return JSONResponse(table.record(), headers=headers)
 
-    async def ws(scope: Scope, receive: Receive, send: Send) -> None:
-        """``/ws`` as a bare ASGI WebSocket: each frame skips the HTTP middleware stack, which
-        would otherwise wrap every send of every state."""
-        first = await receive()
-        if first["type"] != "websocket.connect":
-            return
-        if not origins.allows(_header(scope, b"origin"), _header(scope, b"host"),
-                              ("http", "https")):
-            # closing before the accept answers the handshake with 403
-            await send({"type": "websocket.close", "code": 1008})
-            return
-        await send({"type": "websocket.accept"})
-
-        async def send_text(text: str) -> None:
-            await send({"type": "websocket.send", "text": text})
-
-        async def close(code: int) -> None:
-            await send({"type": "websocket.close", "code": code})
-
-        conn = Connection(send_text, close)
-        writer = asyncio.create_task(conn.writer())
-
-        def not_joined_in_time() -> None:
-            if conn.table is None and not conn.closed:
-                conn.post(error_message("not_joined", f"send hello or watch within "
-                                                      f"{limits.join_timeout:g} s"))
-                conn.closed = True
-                conn.queue.put_nowait(1008)
-
-        join_deadline = asyncio.get_running_loop().call_later(limits.join_timeout,
-                                                              not_joined_in_time)
-        try:
-            while not conn.closed:
-                frame = await receive()
-                if frame["type"] == "websocket.disconnect":
-                    break
-                text = frame.get("text")
-                mid = None
-                try:
-                    msg = parse_client_message(text if text is not None else frame.get("bytes"))
-                    mid = msg.get("id")
-                    dispatch(conn, msg, mid)
-                except ProtocolError as e:
-                    conn.post(error_message(e.code, e.message,
-                                            e.reply_to if e.reply_to is not None else mid))
-                    if e.code == "stale" and conn.table is not None:
-                        hub.resync(conn)
-        finally:
-            join_deadline.cancel()
-            hub.leave(conn)
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await asyncio.wait_for(writer, timeout=1.0)
-
-    def dispatch(conn: Connection, msg: dict[str, Any], mid: Any) -> None:
-        kind = msg["type"]
-        if kind == "hello":
-            hub.hello(conn, msg["table"], msg["token"], mid, msg.get("contribution"))
-        elif kind == "watch":
-            hub.watch(conn, msg["table"], mid)
-        elif kind == "move":
-            hub.move(conn, msg["move"], msg["version"], mid)
-        elif kind == "resync":
-            hub.resync(conn, mid)
-        elif kind == "record":
-            hub.record(conn, mid)
-        elif kind == "hint":
-            hub.hint(conn, mid)
-        elif kind == "review":
-            hub.review(conn, msg["deal"], mid)
-        elif kind == "ping":
-            pong: dict[str, Any] = {"type": "pong"}
-            if mid is not None:
-                pong["reply_to"] = mid
-            conn.post(pong)
+    ws = game_socket(hub, origins, limits, move_rate)
 
     index = STATIC / "index.html"
 
@@ -428,6 +391,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     @app.get("/t/{table_id}", include_in_schema=False)
     @app.get("/join/{table_id}", include_in_schema=False)
     @app.get("/watch/{table_id}", include_in_schema=False)
+    @app.get("/seek/{table_id}", include_in_schema=False)
     @app.get("/account", include_in_schema=False)
     @app.get("/signin", include_in_schema=False)
     @app.get("/signup", include_in_schema=False)

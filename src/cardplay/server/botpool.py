@@ -108,6 +108,14 @@ def _warm() -> int:
     return os.getpid()
 
 
+def _start_worker(parent: int, niceness: int) -> None:
+    """Worker initializer: run at ``niceness`` (coaching's workers yield the CPU to the bots'),
+    and leave with the server process (:func:`_watch_parent`)."""
+    if niceness:
+        os.nice(niceness)
+    _watch_parent(parent)
+
+
 def _watch_parent(parent: int) -> None:
     """Worker initializer: leave when the server process is gone (even after a SIGKILL, which
     gives it no chance to stop its workers)."""
@@ -155,14 +163,19 @@ class ThreadBotRunner(BotRunner):
 
 
 class ProcessBotRunner(BotRunner):
-    """Bots in worker processes (``spawn``: safe beside the event loop's threads)."""
+    """Bots in worker processes (``spawn``: safe beside the event loop's threads).
 
-    def __init__(self, workers: int | None = None) -> None:
+    ``niceness`` lowers the workers' priority: the hub gives hints and reviews a runner of
+    their own at niceness 10, so that on a busy machine a bot's move (at 0) gets the CPU
+    first, and no bot's move ever waits in the queue behind a review. Workers start when
+    first needed (or at :meth:`warm`)."""
+
+    def __init__(self, workers: int | None = None, niceness: int = 0) -> None:
         self.workers = workers or max(1, min(4, (os.cpu_count() or 2)))
         ctx = multiprocessing.get_context("spawn")
         super().__init__(ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx,
-                                             initializer=_watch_parent,
-                                             initargs=(os.getpid(),)))
+                                             initializer=_start_worker,
+                                             initargs=(os.getpid(), niceness)))
 
     async def warm(self) -> None:
         loop = asyncio.get_running_loop()

@@ -11,13 +11,16 @@ from typing import Any
 
 from .. import bots
 from ..engine import game_class, games, load
+from .bounds import MATCH_CAPS
+from .clocks import default_clock
 
 __all__ = ["game_catalog"]
 
 
 def game_catalog() -> list[dict[str, Any]]:
-    """Every game's declaration, plus its players range and the bot levels it offers; each
-    option also lists its ``choices`` (the bare values, in the declaration's order)."""
+    """Every game's declaration, plus its players range, the bot levels it offers and its
+    default clock (a table with another person gets it); each option also lists its
+    ``choices`` (the bare values, in the declaration's order)."""
     out: list[dict[str, Any]] = []
     for name in games():
         try:
@@ -30,9 +33,12 @@ def game_catalog() -> list[dict[str, Any]]:
         for option in entry["options"]:
             values = option.get("values")
             option["choices"] = [v["value"] for v in values] if values is not None else None
+            # the most a table with people takes here (None: what the game itself accepts)
+            option["server_max"] = MATCH_CAPS.get(name, {}).get(option["name"])
         levels = [level for level in bots.LEVELS if _offers(level, game)]
         entry.update({"available": True, "min_players": cls.min_players,
-                      "max_players": cls.max_players, "levels": levels})
+                      "max_players": cls.max_players, "levels": levels,
+                      "clock": default_clock(name)})
         out.append(entry)
     return out
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import Match, replay
 from .dealing import take_stored
+from .storage import StoreUnavailable
 from .tables import Seat, Table
 
 if TYPE_CHECKING:
@@ -102,15 +103,27 @@ class Cluster:
             fresh = Seat.from_stored(seat.index, d)
             seat.token_hash, seat.name, seat.account = fresh.token_hash, fresh.name, \
                 fresh.account
+            seat.forfeit = seat.forfeit or fresh.forfeit  # a forfeit is never undone
         table.stored.seats = stored.seats
         table.stored.status = stored.status
         take_stored(self.hub, table, stored)  # a contribution taken there deals here too
 
     def remote_change(self, table_id: str, msg: dict[str, Any]) -> None:
         """A notice from another process about a table (see :mod:`.broker`)."""
+        try:
+            self._remote_change(table_id, msg)
+        except StoreUnavailable as e:  # the notice's moves are read once the store is back
+            self.hub.outage.doubtful.add(table_id)
+            self.hub.outage.noticed(e)
+
+    def _remote_change(self, table_id: str, msg: dict[str, Any]) -> None:
         table = self.hub.tables.get(table_id)
         if table is None:  # not in memory here: it is read from the store when asked for
             return
+        if "c" in msg:  # the clock first: the move's state frame shows it
+            self.hub.clocks.remote(table, msg["c"])
+            if "v" not in msg:
+                table.broadcast()
         if "seats" in msg:
             self.reload_seats(table)
             table.presence_changed()
@@ -120,7 +133,7 @@ class Cluster:
             if not played:  # more than one move behind, or no move carried: the store
                 self.catch_up(table)
         if "stopped" in msg and table.stopped is None:
-            table.stopped = self.hub.lifecycle.stop_reason()
+            table.stopped = self.hub.lifecycle.stop_reason(table)
             table.stored.status = "stopped"
             table.presence_changed()
         if "p" in msg and isinstance(msg.get("from"), str) and isinstance(msg["p"], list):
@@ -191,7 +204,13 @@ class Cluster:
         """Every ``ttl / 3`` seconds with a shared broker: renew the leases held and take
         those of live tables nobody holds (their holder died), in one round trip; send this
         process's presence in one heartbeat; forget other processes' presence that stopped
-        being repeated."""
+        being repeated. With the store down, what needs it waits for the next tick."""
+        try:
+            await self._lease_tick()
+        except StoreUnavailable as e:
+            self.hub.outage.noticed(e)
+
+    async def _lease_tick(self) -> None:
         now = time.monotonic()
         beat: dict[str, list[int]] = {}
         want: list[Table] = []

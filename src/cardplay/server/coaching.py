@@ -1,8 +1,10 @@
 """Hints and reviews: what a person alone with bots may ask of the bots' judgement.
 
 Only a person whose every other seat is a bot's gets them (nobody else's game is helped). The
-work runs in the hub's :class:`~cardplay.server.botpool.BotRunner`; at most
-``limits.max_coaching`` at once in all and one per table, and a finished deal's review is kept.
+work runs in a :class:`~cardplay.server.botpool.BotRunner` of its own (:attr:`Coach.runner`,
+``limits.max_coaching`` workers at a lower priority than the bots'), never in the bots' one,
+so that no bot's move waits behind a review; at most ``limits.max_coaching`` at once in all
+(more are answered ``busy``) and one per table, and a finished deal's review is kept.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import derive_seed
 from . import botpool
+from .botpool import BotRunner
 from .connection import Connection
 from .protocol import ProtocolError, error_message
 from .tables import Table, table_of
@@ -29,6 +32,8 @@ class Coach:
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
         self.running = 0  # hints and reviews being worked out, in all (limits.max_coaching)
+        # the workers of hints and reviews; the app gives it its own (the bots' until then)
+        self.runner: BotRunner = hub.runner
 
     def coached(self, conn: Connection, check_busy: bool = True) -> Table:
         table = table_of(conn)
@@ -43,8 +48,13 @@ class Coach:
         return table
 
     def check_busy(self, table: Table) -> None:
-        if table.coaching or self.running >= self.hub.limits.max_coaching:
-            raise ProtocolError("busy")
+        if table.coaching:
+            raise ProtocolError("busy", "this table's last hint or review is still being "
+                                        "worked out")
+        most = self.hub.limits.max_coaching
+        if self.running >= most:
+            raise ProtocolError("busy", f"the server is working out {most} hints and reviews, "
+                                        f"the most it does at once; try again in a moment")
 
     def start(self, work: Any) -> None:
         self.hub.track(asyncio.get_running_loop().create_task(work))
@@ -98,7 +108,7 @@ class Coach:
                      args: tuple[Any, ...], reply_to: Any,
                      store: tuple[int, int] | None = None) -> None:
         try:
-            data = await self.hub.runner.call(fn, *args)
+            data = await self.runner.call(fn, *args)
         except Exception:
             log.exception("working out a %s failed", head["type"])
             conn.post(error_message("unavailable", "the values could not be worked out",

@@ -9,8 +9,9 @@ and gets a ``stale`` error.
 
 The hub owns its parts, each in its own module: :mod:`.lifecycle` (caps, status, grace timers,
 eviction, closing), :mod:`.botdriver` (the bots' turns), :mod:`.coaching` (hints and reviews)
-and :mod:`.cluster` (several processes on one store: catching up, presence, leases). Every move
-is applied and stored in :meth:`Hub._apply`; a match ends there (:meth:`Hub._match_finished`).
+and :mod:`.cluster` (several processes on one store: catching up, presence, leases), and
+:mod:`.outage` (the store down: undoing, settling doubtful moves, recovering). Every move is
+applied and stored in :meth:`Hub._apply`; a match ends there (:meth:`Hub._match_finished`).
 """
 
 from __future__ import annotations
@@ -22,38 +23,36 @@ import time
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .. import bots as bots_mod
 from ..engine import (
     Game,
     IllegalMoveError,
     InvalidMoveError,
     Match,
     RecordError,
-    game_class,
     replay,
 )
 from . import dealing
 from .botdriver import BotDriver
 from .botpool import BotRunner
 from .broker import Broker
+from .clocks import UNSET, Clocks
 from .cluster import Cluster
 from .coaching import Coach
 from .connection import Connection
+from .creation import MAX_NAME, away_level_for, check_new_table
 from .lifecycle import Lifecycle
 from .limits import Limits, caps_refusal
-from .protocol import PROTOCOL_VERSION, ProtocolError
-from .security import InputError, check_seed, clean_text
+from .outage import Outage
+from .protocol import ProtocolError
+from .security import InputError, clean_text
 from .signing import Signer
-from .storage import CapRefusal, MoveConflict, Store, StoredTable, seat_status
+from .storage import CapRefusal, MoveConflict, Store, StoredTable, StoreUnavailable, seat_status
 from .tables import MatchHooks, Seat, Table, TableError, table_of
 from .tables import hash_token as _hash  # under its old name, which tests import from here
 
 __all__ = ["MAX_NAME", "Connection", "Hub", "Seat", "Table", "TableError"]
 
 log = logging.getLogger("cardplay.server")
-
-MAX_NAME = 40  # characters of a seat name
-
 
 class Hub:
     """Every table of one server process, over one store (shared by the processes of a
@@ -82,6 +81,8 @@ class Hub:
         self.cluster = Cluster(self)
         self.bots = BotDriver(self)
         self.coach = Coach(self)
+        self.outage = Outage(self)
+        self.clocks = Clocks(self)  # its rules: the app's (create_app's clock_rules)
 
     def track(self, task: asyncio.Task[None]) -> None:
         """Keep a task of the hub's until it ends (so that :meth:`close` can cancel it)."""
@@ -91,22 +92,7 @@ class Hub:
     # ---- loading and creating
 
     def load_all(self) -> int:
-        """Rebuild every table the lobby lists that was played within the eviction age; older
-        ones become idle (they load when someone asks for them). Finished ones load on demand."""
-        count = 0
-        cutoff = time.time() - self.limits.evict_after
-        for stored, last_active in self.storage.live_tables():
-            if last_active < cutoff and not stored.bots_only:
-                self.storage.set_status(stored.id, "idle")
-                continue
-            if self._rebuild(stored) is not None:
-                count += 1
-        now = time.monotonic()
-        for table in self.tables.values():  # nobody is connected after a restart
-            for seat in table.seats:
-                if seat.claimed:
-                    seat.away_since = now
-        return count
+        return self.lifecycle.load_all()
 
     def _rebuild(self, stored: StoredTable) -> Table | None:
         try:
@@ -117,11 +103,15 @@ class Hub:
             return None
         assert isinstance(match, Match)
         table = Table(self, stored, match)
+        now = time.monotonic()
+        for seat in table.seats:  # nobody is connected here to a table just read
+            if seat.claimed:
+                seat.away_since = now
         self.tables[stored.id] = table
         if stored.status == "idle":  # someone asked for it again: it is listed again
             self.lifecycle.set_status(table, seat_status(stored.seats))
         elif stored.status == "stopped":
-            table.stopped = self.lifecycle.stop_reason()
+            table.stopped = self.lifecycle.stop_reason(table)
         return table
 
     def get(self, table_id: str) -> Table | None:
@@ -136,7 +126,8 @@ class Hub:
                      seats: Iterable[Mapping[str, Any]], *, seed: Any = None,
                      claim: bool = True, name: Any = "", client: str | None = None,
                      operator_seed: bool = False, listed: Any = True,
-                     contribution: Any = None) -> tuple[Table, int | None, str | None]:
+                     contribution: Any = None,
+                     clock: Any = UNSET) -> tuple[Table, int | None, str | None]:
         """A new table; with ``claim`` the caller takes the first person's seat and gets its
         token. Seats: ``{"kind": "human"}`` or ``{"kind": "bot", "level": "heuristic"}``.
 
@@ -148,58 +139,12 @@ class Hub:
         not from a client, and is recorded as such. ``listed=False``: an invite-only table,
         never in the lobby's lists (its invite link is the way in). ``contribution``: the
         creator's part of the shuffle (:mod:`.dealing`)."""
-        if not isinstance(listed, bool):
-            raise TableError("'listed' is true or false")
-        if not isinstance(game_name, str):
-            raise TableError("'game' is a game's name")
-        try:
-            cls = game_class(game_name)
-        except ValueError as e:
-            raise TableError(str(e)) from None
-        if not isinstance(options or {}, Mapping):
-            raise TableError("'options' is an object of option names and values")
-        opts = dict(options or {})
-        try:
-            game = cls(**opts)
-        except (ValueError, TypeError) as e:
-            raise TableError(str(e)) from None
-        if not isinstance(seats, (list, tuple)):
-            raise TableError("'seats' is a list of seats")
-        seat_list = list(seats)
-        if len(seat_list) != game.players:
-            raise TableError(f"{game.name} with these options has {game.players} seats; "
-                             f"{len(seat_list)} were given")
-        try:
-            chosen = check_seed(seed)
-            seat_name = clean_text(name, "name", MAX_NAME)
-            given = dealing.check_contribution(contribution)
-        except (InputError, ValueError) as e:
-            raise TableError(str(e)) from None
-        humans = sum(1 for spec in seat_list
-                     if isinstance(spec, Mapping) and spec.get("kind") == "human")
-        if chosen is not None and not operator_seed and humans > (1 if claim else 0):
-            raise TableError("a seed may be chosen only at a table where nobody but you sits "
-                             "(you and bots); at a table with other people the server draws "
-                             "it and shows everyone a commitment to it")
-        made: list[Seat] = []
-        for i, spec in enumerate(seat_list):
-            if not isinstance(spec, Mapping):
-                raise TableError("each seat is an object such as {\"kind\": \"bot\", "
-                                 "\"level\": \"random\"}")
-            kind = spec.get("kind")
-            if kind == "human":
-                made.append(Seat(i, "human", self.away_level_for(game)))
-            elif kind == "bot":
-                level = spec.get("level") or "random"
-                if not isinstance(level, str):
-                    raise TableError("a bot's level is a name")
-                try:
-                    bots_mod.load(level, game, seed=0)
-                except ValueError as e:
-                    raise TableError(str(e)) from None
-                made.append(Seat(i, "bot", level, name=f"{level} bot"))
-            else:
-                raise TableError("a seat's kind is 'human' or 'bot'")
+        new = check_new_table(game_name, options, seats, seed=seed, claim=claim, name=name,
+                              operator_seed=operator_seed, listed=listed,
+                              contribution=contribution, away_level=self.away_level)
+        game, made, humans, chosen = new.game, new.seats, new.humans, new.seed
+        seat_name, given = new.name, new.contribution
+        clock_state = self.clocks.initial(clock, game.name, [s.kind for s in made])
         # a first look before any work; the store looks again as it inserts the table
         self.lifecycle.check_caps(client, bots_only=humans == 0)
         table_id = secrets.token_urlsafe(6)
@@ -223,7 +168,7 @@ class Hub:
                              created=time.time(), salt=fair.salt, commitment=fair.commitment,
                              seed_source=source, status=seat_status(seat_dicts), creator=client,
                              bots_only=humans == 0, listed=listed, server_seed=fair.server_seed,
-                             contributions=fair.contributions)
+                             contributions=fair.contributions, clock=clock_state)
         first = dealing.entry(stored, mine, given, draw=False) if mine is not None else None
         if first is not None and stored.contributions is not None and mine is not None:
             stored.contributions[mine] = first
@@ -244,11 +189,7 @@ class Hub:
         return table, mine, token
 
     def away_level_for(self, game: Game) -> str:
-        try:
-            bots_mod.load(self.away_level, game, seed=0)
-        except ValueError:
-            return "random"
-        return self.away_level
+        return away_level_for(self.away_level, game)
 
     def join(self, table_id: str, name: Any = "", contribution: Any = None
              ) -> tuple[Table, int, str]:
@@ -269,13 +210,17 @@ class Hub:
             raise TableError("every seat at this table is taken; you may watch", status=409)
         seat = table.seats[free[0]]
         token = secrets.token_urlsafe(18)
-        seat.token_hash = _hash(token)
+        seat_dicts = [s.stored() for s in table.seats]
+        seat_dicts[seat.index] = {**seat_dicts[seat.index], "token_hash": _hash(token),
+                                  "name": seat_name}
+        status = seat_status(seat_dicts)
+        # stored first: a store that is down refuses the seat and nothing here changes
+        self.storage.update_seats(table.id, seat_dicts, status)
+        seat.token_hash = seat_dicts[seat.index]["token_hash"]
         seat.name = seat_name
         seat.away_since = time.monotonic()
-        seat_dicts = [s.stored() for s in table.seats]
         table.stored.seats = seat_dicts
-        table.stored.status = seat_status(seat_dicts)
-        self.storage.update_seats(table.id, seat_dicts, table.stored.status)
+        table.stored.status = status
         dealing.take_contribution(self, table, seat.index, given, draw=False)
         self.broker.publish(table.id, {"seats": 1})
         table.presence_changed()
@@ -291,15 +236,15 @@ class Hub:
         table = self.get(table_id)
         if table is None:
             raise ProtocolError("no_table", f"no table has the id {table_id!r}")
-        digest = _hash(token)
-        seat = self._seat_of(table, digest)
+        seat = table.seat_by_token(token)
         if seat is None and self.broker.shared and table.open_seats():
             # a seat free here may have been claimed through another process a moment ago
             # (a claimed seat's token never changes: a table with none free needs no look)
             self.cluster.reload_seats(table)
-            seat = self._seat_of(table, digest)
+            seat = table.seat_by_token(token)
         if seat is None:
             raise ProtocolError("bad_token")
+        self.outage.settle(table)
         if self.broker.shared:
             if table.waiting:  # another process may have dealt it
                 self.cluster.reload_seats(table)
@@ -310,18 +255,12 @@ class Hub:
         seat.conns.add(conn)
         seat.away_since = None
         table.idle_since = None
-        conn.post(self._welcome(table, seat.index, reply_to))
+        self.clocks.kick(table, quiet=True)  # a turn that starts now shows in the states below
+        conn.post(table.welcome(seat.index, reply_to))
         table.presence_changed(skip=conn)
         conn.post(table.state(seat.index, True))
         self.cluster.presence_out(table)
         self.kick(table)
-
-    @staticmethod
-    def _seat_of(table: Table, digest: str) -> Seat | None:
-        for seat in table.seats:
-            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
-                return seat
-        return None
 
     def watch(self, conn: Connection, table_id: str, reply_to: Any = None) -> None:
         if conn.table is not None:
@@ -329,23 +268,14 @@ class Hub:
         table = self.get(table_id)
         if table is None:
             raise ProtocolError("no_table", f"no table has the id {table_id!r}")
+        self.outage.settle(table)
         if self.broker.shared:
             self.cluster.catch_up(table, broadcast=False)
         conn.table, conn.seat = table, None
         table.spectators.add(conn)
         table.idle_since = None
-        conn.post(self._welcome(table, None, reply_to))
+        conn.post(table.welcome(None, reply_to))
         conn.post(table.state(None, True))
-
-    def _welcome(self, table: Table, seat: int | None, reply_to: Any) -> dict[str, Any]:
-        msg: dict[str, Any] = {"type": "welcome", "protocol": PROTOCOL_VERSION,
-                               "table": table.id, "seat": seat, "game": table.game.name,
-                               "title": dict(type(table.game).title),
-                               "options": table.game.options_dict(),
-                               "players": table.game.players, **table.fairness()}
-        if reply_to is not None:
-            msg["reply_to"] = reply_to
-        return msg
 
     def leave(self, conn: Connection) -> None:
         """A connection closed: free its place; a person's seat starts its grace period."""
@@ -373,6 +303,7 @@ class Hub:
 
     def resync(self, conn: Connection, reply_to: Any = None) -> None:
         table = table_of(conn)
+        self.outage.settle(table)
         if self.broker.shared:  # a notice may have been lost: the store has every move
             self.cluster.catch_up(table)
         conn.post(table.state(conn.seat, True, reply_to=reply_to))
@@ -400,6 +331,9 @@ class Hub:
             raise ProtocolError("waiting")
         if table.is_over:
             raise ProtocolError("over")
+        self.clocks.may_move(table, conn.seat)  # a forfeited person is told so first
+        if table.stopped is not None or self.lifecycle.stop_at_limit(table):
+            raise ProtocolError("over", table.stopped)
         if version != table.version:
             raise ProtocolError("stale", f"the state is at version {table.version}, "
                                          f"not {version}")
@@ -410,7 +344,9 @@ class Hub:
         self._apply(table, seat, text, reply=(conn, reply_to))
 
     def _apply(self, table: Table, seat: int, text: str,
-               reply: tuple[Connection, Any] | None = None) -> None:
+               reply: tuple[Connection, Any] | None = None, timeout: bool = False) -> None:
+        if self.outage.settle(table):  # a doubtful move was stored: this one came too late
+            raise ProtocolError("stale", f"the state is at version {table.version}")
         match = table.match
         n = table.version
         deals = len(match.deals)
@@ -423,24 +359,32 @@ class Hub:
         canonical = match.moves[-1][1]
         progress = (match.scores, len(match.deals)) if len(match.deals) != deals else None
         try:
+            # inside the try: a process without the lease reads the stored clock first, and
+            # a store that is down then undoes the move like a failed write
+            clock = self.clocks.after_move(table, seat, n, by_person=reply is not None,
+                                           timeout=timeout, deal_ended=progress is not None)
             self.storage.add_move(table.id, n, seat, canonical, finished=match.is_over,
-                                  progress=progress)
+                                  progress=progress, clock=clock)
         except MoveConflict:
             # another process stored move n first: take the table as stored, with its move
-            self.cluster.reload(table)
+            try:
+                self.cluster.reload(table)
+            except StoreUnavailable as e:  # gone between the two calls: undo in memory
+                raise self.outage.failed_write(table, e) from None
             table.broadcast(skip=reply[0] if reply is not None else None)
             self.kick(table)
             raise ProtocolError("stale", f"another move was made first; the state is at "
                                          f"version {table.version}") from None
-        except Exception as e:  # the disk refused: undo by rebuilding from what is stored
+        except StoreUnavailable as e:  # the database is down: undo from memory, not from it
+            log.warning("storing move %d of table %s failed: %s", n, table.id, e)
+            raise self.outage.failed_write(table, e) from None
+        except Exception:  # the disk refused: undo from the moves held in memory
             log.exception("storing move %d of table %s failed", n, table.id)
-            stored = self.storage.load(table.id)
-            if stored is not None:
-                rebuilt = replay(stored.record())
-                assert isinstance(rebuilt, Match)
-                table.match = rebuilt
-            raise ProtocolError("storage", f"the move could not be stored: {e}") from None
+            self.outage.undo(table)
+            raise ProtocolError("storage", "the move could not be stored; nothing "
+                                           "changed") from None
         table.stored.moves.append((seat, canonical))
+        timed = self.clocks.stored(table, clock)  # the table's clock now; its notice
         if match.is_over:
             table.stored.status = "over"
         table.updated = time.time()
@@ -449,8 +393,8 @@ class Hub:
             table.last_deal_end = table.version
         if match.is_over:
             self._match_finished(table)
-        # the move rides along, so that a process one move behind needs no read of the store
-        self.broker.publish(table.id, {"v": table.version, "m": [seat, canonical]})
+        # the move (and the clock) ride along: a process one move behind needs no read
+        self.broker.publish(table.id, {"v": table.version, "m": [seat, canonical], **timed})
         table.broadcast(reply)
         self.kick(table)
 
@@ -462,6 +406,7 @@ class Hub:
 
     def kick(self, table: Table) -> None:
         self.bots.kick(table)
+        self.clocks.kick(table)
 
     def kick_all(self) -> None:
         self.bots.kick_all()

@@ -15,6 +15,7 @@ import time
 from typing import TYPE_CHECKING
 
 from .limits import caps_refusal
+from .storage import StoreUnavailable
 from .tables import Table, TableError
 
 if TYPE_CHECKING:
@@ -29,6 +30,25 @@ class Lifecycle:
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
 
+    # ---- loading at start
+
+    def load_all(self) -> int:
+        """At start, rebuild only the tables of bots only that are playing (they play on with
+        nobody connected, and :attr:`Limits.max_bot_tables` bounds them); a table with people
+        is replayed when someone first opens it (:meth:`Hub.get`), the lobby listing it from
+        its row until then, so a start does not replay every old table at once. A table with
+        people not played within the eviction age becomes idle (out of the lobby)."""
+        count = 0
+        cutoff = time.time() - self.hub.limits.evict_after
+        for stored, last_active in self.hub.storage.live_tables():
+            if not stored.bots_only:
+                if last_active < cutoff:
+                    self.hub.storage.set_status(stored.id, "idle")
+                continue
+            if self.hub._rebuild(stored) is not None:
+                count += 1
+        return count
+
     # ---- caps, status and stopping
 
     def check_caps(self, client: str | None, bots_only: bool) -> None:
@@ -37,19 +57,32 @@ class Lifecycle:
             raise TableError(refusal, status=429)
 
     def set_status(self, table: Table, status: str) -> None:
+        """Store a table's status (what the lobby lists); with the store down, the memory's
+        status stays as it was, so that a later change stores it again."""
         if table.stored.status != status:
+            try:
+                self.hub.storage.set_status(table.id, status)
+            except StoreUnavailable as e:
+                self.hub.outage.noticed(e)
+                return
             table.stored.status = status
-            self.hub.storage.set_status(table.id, status)
 
-    def stop_reason(self) -> str:
+    def move_cap(self, table: Table) -> int:
+        limits = self.hub.limits
+        return limits.bot_table_moves if table.bots_only else limits.table_moves
+
+    def stop_reason(self, table: Table | None = None) -> str:
+        if table is not None and not table.bots_only:
+            return (f"a table with people stops after {self.hub.limits.table_moves} moves "
+                    f"(this server's limit)")
         return (f"a table of bots only stops after {self.hub.limits.bot_table_moves} moves "
                 f"(this server's limit)")
 
     def stop_at_limit(self, table: Table) -> bool:
-        """Stop a table of bots only that reached its move limit (True: it stopped now)."""
-        if not (table.bots_only and table.version >= self.hub.limits.bot_table_moves):
+        """Stop a table that reached its move limit (True: it stopped now)."""
+        if table.stopped is not None or table.is_over or table.version < self.move_cap(table):
             return False
-        table.stopped = self.stop_reason()
+        table.stopped = self.stop_reason(table)
         self.set_status(table, "stopped")
         self.hub.broker.publish(table.id, {"stopped": 1})
         table.presence_changed()
@@ -89,6 +122,7 @@ class Lifecycle:
 
     def unload(self, table: Table) -> None:
         self.hub.broker.release(table.id)
+        self.hub.clocks.drop(table.id)
         if table.grace_timer is not None:
             table.grace_timer.cancel()
             table.grace_timer = None
@@ -145,6 +179,7 @@ class Lifecycle:
         for task in list(self.hub.tasks):
             task.cancel()
         for table in self.hub.tables.values():
+            self.hub.clocks.drop(table.id)
             if table.grace_timer is not None:
                 table.grace_timer.cancel()
             for seat in table.seats:

@@ -29,6 +29,11 @@ class Limits:
     bot_tables_per_client: int = 2  # tables of bots only, playing, created by one client
     max_bot_tables: int = 16  # tables of bots only, playing, in all
     bot_table_moves: int = 5000  # moves after which a table of bots only is stopped
+    # moves after which a table with people is stopped: far above any match the longest
+    # options allow (:mod:`.bounds`), so that only a client moving for its own sake reaches it
+    table_moves: int = 20000
+    # moves one client may send per minute (burst of the same size): a person needs far fewer
+    move_rate: float = 1200.0
     evict_after: float = 1800.0  # seconds with no connection before a table leaves memory
     max_body: int = 16384  # bytes of an HTTP request body
     ws_max_size: int = 16384  # bytes of a WebSocket frame, refused before it is buffered
@@ -38,8 +43,12 @@ class Limits:
     join_timeout: float = 30.0  # seconds a WebSocket may stay open before hello or watch
     ws_ping_interval: float = 20.0  # seconds between the server's WebSocket pings
     ws_ping_timeout: float = 20.0  # seconds to answer a ping before the socket is closed
-    # hints and reviews worked out at once, in all: they share the bots' workers
+    # hints and reviews worked out at once, in all: the workers of their own (not the bots')
     max_coaching: int = 2
+    seek_rate: float = 20.0  # seeks a client may make per minute
+    seeks_per_client: int = 4  # waiting seeks of one client (an address may hold several people)
+    seeks_per_account: int = 2  # waiting seeks of one account
+    seek_expiry: float = 30.0  # seconds a seek waits without its owner polling before it expires
     # sign-in tries: per client, and per account from all clients together (a guesser who
     # spreads over many addresses still meets the second); a refused try costs no hashing
     signin_rate: float = 10.0

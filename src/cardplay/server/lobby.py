@@ -2,7 +2,8 @@
 
 A page of tables is one range of an SQLite index (``Storage.lobby_page``): its cost does not
 grow with the number of tables. A table in memory is shown live (who is connected, spectators);
-one that is not is shown from its row.
+one that is not is shown from its row. While the store is down the lobby lists the tables this
+process holds in memory (the page says ``"partial": true``).
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ import binascii
 from typing import TYPE_CHECKING, Any
 
 from ..engine import game_class
-from .storage import LIVE
+from .security import safe_text
+from .storage import LIVE, StoreUnavailable
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -50,7 +52,9 @@ def _row_summary(row: dict[str, Any]) -> dict[str, Any]:
     players = len(seats)
     return {"id": row["id"], "game": row["game"], "title": dict(cls.title),
             "options": row["options"], "players": players,
-            "seats": [{"seat": i, "kind": s.get("kind"), "name": s.get("name") or "",
+            # safe_text: a row written before names were checked may hold a lone surrogate
+            "seats": [{"seat": i, "kind": s.get("kind"),
+                       "name": safe_text(str(s.get("name") or "")),
                        "level": s.get("level") if s.get("kind") == "bot" else None,
                        "claimed": s.get("kind") == "bot" or bool(s.get("token_hash")),
                        "connected": s.get("kind") == "bot", "bot_playing": False}
@@ -71,7 +75,11 @@ def lobby_list(hub: Hub, status: str, limit: int = DEFAULT_PAGE,
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_PAGE:
         raise CursorError(f"'limit' is a whole number from 1 to {MAX_PAGE}")
     before = decode_cursor(cursor) if cursor else None
-    rows = hub.storage.lobby_page(status, limit + 1, before)
+    try:
+        rows = hub.storage.lobby_page(status, limit + 1, before)
+    except StoreUnavailable as e:
+        hub.outage.noticed(e)
+        return _from_memory(hub, status, limit, before)
     more = len(rows) > limit
     rows = rows[:limit]
     out = []
@@ -82,9 +90,25 @@ def lobby_list(hub: Hub, status: str, limit: int = DEFAULT_PAGE,
     return out, nxt
 
 
+def _from_memory(hub: Hub, status: str, limit: int, before: tuple[float, str] | None
+                 ) -> tuple[list[dict[str, Any]], str | None]:
+    """A page as :func:`lobby_list` gives it, of the tables in this process's memory (the
+    store is down): the same order and cursors, so paging goes on once it is back."""
+    found = sorted((t for t in hub.tables.values()
+                    if t.stored.status == status and t.stored.listed and
+                    (before is None or (t.created, t.id) < before)),
+                   key=lambda t: (t.created, t.id), reverse=True)
+    page = found[:limit]
+    nxt = encode_cursor(page[-1].created, page[-1].id) if len(found) > limit else None
+    return [t.summary() for t in page], nxt
+
+
 def lobby(hub: Hub, limit: int = DEFAULT_PAGE) -> dict[str, Any]:
     """The first page of open tables and of tables in play, with the cursors of the next."""
     open_tables, next_open = lobby_list(hub, "open", limit)
     playing, next_playing = lobby_list(hub, "playing", limit)
-    return {"open": open_tables, "playing": playing, "next_open": next_open,
-            "next_playing": next_playing}
+    page: dict[str, Any] = {"open": open_tables, "playing": playing, "next_open": next_open,
+                            "next_playing": next_playing}
+    if hub.outage.down_since is not None:  # listed from memory: other processes' are missing
+        page["partial"] = True
+    return page

@@ -11,10 +11,16 @@ The schema belongs to Alembic (``migrations/`` beside this module): opening the 
 Calls are synchronous, on the event loop's thread, as with SQLite: a move is checked, stored
 and broadcast with no other message of this process in between. One round trip to a nearby
 server costs well under a millisecond; a distant database makes every move wait for it.
+
+A lost database raises :class:`~cardplay.server.storage.StoreUnavailable` (never a driver
+error). After a failed connection the store does not try again for a growing pause (0.25 s
+doubling to 4 s): a call in between fails at once, so that nothing (a request, a bot, a timer)
+waits on or hammers a dead server.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from collections.abc import Callable, Iterator
@@ -32,6 +38,7 @@ from .storage import (
     CapRefusal,
     MoveConflict,
     StoredTable,
+    StoreUnavailable,
     lobby_entry,
     merge_contribution,
     table_of_row,
@@ -42,7 +49,10 @@ __all__ = ["MIGRATIONS", "PostgresStorage", "upgrade"]
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 _CAPS_LOCK = 0x6361707300  # the advisory lock of table creation (any fixed number)
-
+_CONNECT_TIMEOUT = 2  # seconds (libpq's least): a database that does not answer is down
+_FIRST_PAUSE, _LONGEST_PAUSE = 0.25, 4.0  # seconds between tries to reach a lost database
+# what a lost or unreachable server raises (a constraint's error is the caller's to see)
+_LOST = (psycopg.OperationalError, psycopg.InterfaceError)
 
 def sqlalchemy_url(url: str) -> str:
     """The URL Alembic (SQLAlchemy) needs for psycopg 3: ``postgresql+psycopg://...``."""
@@ -71,19 +81,33 @@ class PostgresStorage:
         if migrate:
             upgrade(url)
         self.url = url
+        self._pause = 0.0  # the pause before the next try to connect (0: connected)
+        self._next_try = 0.0  # monotonic time before which no connection is tried
         self._conn = self._connect()
 
     def _connect(self) -> psycopg.Connection[Any]:
         # autocommit: each statement is its own short transaction; a move with its lobby
         # columns is one explicit transaction
-        return psycopg.connect(self.url, autocommit=True)
+        return psycopg.connect(self.url, autocommit=True, connect_timeout=_CONNECT_TIMEOUT)
 
     @property
     def _db(self) -> psycopg.Connection[Any]:
         """The connection, opened again when the last one was lost (a database restart, a
-        terminated backend): the call that met the loss failed, the next one works."""
-        if self._conn.closed:
+        terminated backend): the call that met the loss failed, the next one works. While
+        the database stays unreachable, tries are spaced by a growing pause."""
+        if not self._conn.closed:
+            return self._conn
+        now = time.monotonic()
+        if now < self._next_try:
+            raise StoreUnavailable("the database is not reachable; the server tries again "
+                                   "by itself")
+        try:
             self._conn = self._connect()
+        except _LOST as e:
+            self._pause = min(_LONGEST_PAUSE, max(_FIRST_PAUSE, self._pause * 2))
+            self._next_try = now + self._pause
+            raise StoreUnavailable(f"the database is not reachable: {_first_line(e)}") from e
+        self._pause = 0.0
         return self._conn
 
     @property
@@ -92,20 +116,38 @@ class PostgresStorage:
         database (accountdb.py)."""
         return self._db
 
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[psycopg.Connection[Any]]:
+        """The connection for one write; a loss met once the write was sent raises an
+        ambiguous :class:`StoreUnavailable` (it may have committed before the loss)."""
+        db = self._db  # unreachable here: nothing was sent, so nothing can have committed
+        try:
+            yield db
+        except _LOST as e:
+            raise StoreUnavailable(f"the database connection was lost: {_first_line(e)}",
+                                   ambiguous=True) from e
+
     def _read(self, sql: str, args: Any = None) -> list[tuple[Any, ...]]:
         """A read, tried once more on a fresh connection if the connection was lost (a read
         changes nothing, so trying it again is safe; a write is not retried: it may have
         committed before the loss)."""
         try:
-            return self._db.execute(sql, args).fetchall()
-        except psycopg.OperationalError:
-            if not self._conn.closed:
-                raise
-            return self._db.execute(sql, args).fetchall()
+            try:
+                return self._db.execute(sql, args).fetchall()
+            except _LOST:
+                if not self._conn.closed:
+                    raise
+                return self._db.execute(sql, args).fetchall()
+        except _LOST as e:
+            raise StoreUnavailable(f"the database connection was lost: {_first_line(e)}") from e
+
+    def ping(self) -> None:
+        """One round trip: StoreUnavailable unless the database answers."""
+        self._read("SELECT 1")
 
     @property
     def where(self) -> str:
-        info = self._db.info
+        info = self._conn.info
         return f"postgresql://{info.host}:{info.port}/{info.dbname}"
 
     def start_checkpointer(self, interval: float = 1.0) -> None:
@@ -121,62 +163,69 @@ class PostgresStorage:
         same instant cannot together pass a cap."""
         if table.status not in STATUSES:
             raise ValueError(f"unknown status {table.status!r}")
-        with self._db.transaction():
+        with self._writing() as db, db.transaction():
             if guard is not None:
-                self._db.execute("SELECT pg_advisory_xact_lock(%s)", (_CAPS_LOCK,))
+                db.execute("SELECT pg_advisory_xact_lock(%s)", (_CAPS_LOCK,))
                 refusal = guard()
                 if refusal is not None:
                     raise CapRefusal(refusal)
             row = table_row(table)
-            self._db.execute(
+            db.execute(
                 f"INSERT INTO tables ({_COLUMNS}) VALUES ({', '.join(['%s'] * len(row))})", row)
 
     def update_seats(self, table_id: str, seats: list[dict[str, Any]],
                      status: str | None = None) -> None:
-        if status is None:
-            self._db.execute("UPDATE tables SET seats = %s WHERE id = %s",
-                             (json.dumps(seats), table_id))
-        else:
-            self._db.execute("UPDATE tables SET seats = %s, status = %s WHERE id = %s",
-                             (json.dumps(seats), status, table_id))
+        with self._writing() as db:
+            if status is None:
+                db.execute("UPDATE tables SET seats = %s WHERE id = %s",
+                           (json.dumps(seats), table_id))
+            else:
+                db.execute("UPDATE tables SET seats = %s, status = %s WHERE id = %s",
+                           (json.dumps(seats), status, table_id))
 
     def set_status(self, table_id: str, status: str) -> None:
         if status not in STATUSES:
             raise ValueError(f"unknown status {status!r}")
-        self._db.execute("UPDATE tables SET status = %s WHERE id = %s", (status, table_id))
+        with self._writing() as db:
+            db.execute("UPDATE tables SET status = %s WHERE id = %s", (status, table_id))
 
     def add_contribution(self, table_id: str, seat: int, entry: dict[str, Any]
                          ) -> list[dict[str, Any] | None]:
         """Seat ``seat``'s part of the shuffle, kept only if the seat has none yet; every
         seat's, as stored. The row is locked while it is merged: two processes adding two
         seats' parts at once both keep theirs."""
-        with self._db.transaction():
-            row = self._db.execute("SELECT contributions, seats FROM tables WHERE id = %s "
-                                   "FOR UPDATE", (table_id,)).fetchone()
+        with self._writing() as db, db.transaction():
+            row = db.execute("SELECT contributions, seats FROM tables WHERE id = %s "
+                             "FOR UPDATE", (table_id,)).fetchone()
             merged = merge_contribution(row, seat, entry)
-            self._db.execute("UPDATE tables SET contributions = %s WHERE id = %s",
-                             (json.dumps(merged), table_id))
+            db.execute("UPDATE tables SET contributions = %s WHERE id = %s",
+                       (json.dumps(merged), table_id))
         return merged
 
     def set_seed(self, table_id: str, seed: int) -> None:
         """The deck seed, once every person's part is in (the same from any process)."""
-        self._db.execute("UPDATE tables SET seed = %s WHERE id = %s", (seed, table_id))
+        with self._writing() as db:
+            db.execute("UPDATE tables SET seed = %s WHERE id = %s", (seed, table_id))
 
     def add_move(self, table_id: str, n: int, seat: int, move: str, finished: bool = False,
-                 progress: tuple[list[Any], int] | None = None) -> None:
+                 progress: tuple[list[Any], int] | None = None,
+                 clock: dict[str, Any] | None = None) -> None:
         """Store move ``n`` (0-based), committed on return; :class:`MoveConflict` when another
         process stored move ``n`` first (nothing of this call is then stored)."""
         now = time.time()
         try:
-            with self._db.transaction():
-                self._db.execute(
+            with self._writing() as db, db.transaction():
+                db.execute(
                     "INSERT INTO moves (table_id, n, seat, move, at) VALUES (%s, %s, %s, %s, %s)",
                     (table_id, n, seat, move, now))
                 if progress is not None:
-                    self._db.execute("UPDATE tables SET scores = %s, deals = %s WHERE id = %s",
-                                     (json.dumps(progress[0]), progress[1], table_id))
+                    db.execute("UPDATE tables SET scores = %s, deals = %s WHERE id = %s",
+                               (json.dumps(progress[0]), progress[1], table_id))
+                if clock is not None:
+                    db.execute("UPDATE tables SET clock = %s WHERE id = %s",
+                               (json.dumps(clock), table_id))
                 if finished:
-                    self._db.execute(
+                    db.execute(
                         "UPDATE tables SET finished = %s, status = 'over' WHERE id = %s",
                         (now, table_id))
         except pg_errors.UniqueViolation as e:
@@ -240,3 +289,8 @@ class PostgresStorage:
 
     def _table(self, row: tuple[Any, ...]) -> StoredTable:
         return table_of_row(row, self.moves_after(row[0], 0))
+
+
+def _first_line(e: BaseException) -> str:
+    """The driver's message, first line only (its later lines may quote the server's log)."""
+    return (str(e).strip().splitlines() or [type(e).__name__])[0]

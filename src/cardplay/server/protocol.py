@@ -52,7 +52,10 @@ ERROR_CODES: dict[str, str] = {
     "no_help": "hints and reviews are offered only to a person playing against bots alone",
     "busy": "a hint or review for this connection is still being worked out",
     "no_deal": "that deal is not finished",
-    "unavailable": "the values could not be worked out",
+    "unavailable": "not possible just now (the database is down, or the values could not be "
+                   "worked out); nothing changed",
+    "rate": "too many moves from this client; wait a moment",
+    "forfeited": "this seat's person forfeited the match (time); a bot plays it to the end",
     "waiting": "the cards are not dealt yet: a person's seat is still to be taken",
     "bad_contribution": "a contribution is 32 hexadecimal characters",
 }

@@ -18,22 +18,26 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import Game, Match
 from .connection import Connection
-from .protocol import ProtocolError
+from .protocol import PROTOCOL_VERSION, ProtocolError
 from .security import safe_text
 from .storage import StoredTable
+from .timecontrol import ClockState
 
 if TYPE_CHECKING:
     from .hub import Hub
 
-__all__ = ["Seat", "Table", "TableError", "hash_token", "table_of"]
+__all__ = ["MatchHooks", "Seat", "Table", "TableError", "hash_token", "mark_forfeits", "table_of"]
 
 
 class TableError(ValueError):
     """A request about tables that cannot be met (bad game, options, seats, no free seat)."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
+    def __init__(self, message: str, status: int = 400, code: str | None = None) -> None:
         super().__init__(message)
         self.status = status
+        # with a code the answer is {"error": code, "message": text} (DESIGN.md section 6);
+        # without, the older {"error": text}
+        self.code = code
 
 
 def hash_token(token: str) -> str:
@@ -73,6 +77,17 @@ class Seat:
         return cls(index=index, kind=str(d["kind"]), level=str(d.get("level") or "random"),
                    name=safe_text(str(d.get("name") or "")), token_hash=d.get("token_hash"),
                    account=d.get("account"), forfeit=bool(d.get("forfeit")))
+
+
+def mark_forfeits(table: Table) -> bool:
+    """Mark ``Seat.forfeit`` on every seat the table's clock recorded a forfeit of (in memory);
+    whether a seat was newly marked."""
+    fresh = [table.seats[int(f["seat"])] for f in table.clock.forfeits] \
+        if table.clock is not None else []
+    fresh = [s for s in fresh if not s.forfeit]
+    for s in fresh:
+        s.forfeit = True
+    return bool(fresh)
 
 
 class MatchHooks:
@@ -121,6 +136,9 @@ class Table:
         self._info_cache: tuple[int, dict[str, Any]] | None = None
         # each seat's rating before and after, once a rated match ended (None: not rated)
         self.end_ratings: list[dict[str, Any] | None] | None = None
+        # the time control and its state, as stored (None: no clock); see clocks.py
+        self.clock = ClockState.from_json(stored.clock) if stored.clock else None
+        mark_forfeits(self)  # a forfeit stored with a move's clock, whatever the seats say
         if match.deals:
             self.last_deal_end = self.version
 
@@ -156,10 +174,11 @@ class Table:
         return [s.index for s in self.seats if any(not c.closed for c in s.conns)]
 
     def bot_controls(self, index: int, now: float | None = None) -> bool:
-        """Whether a bot plays this seat now: a bot's seat, or a person's seat whose person has
-        been away longer than the grace period while another person at the table is here."""
+        """Whether a bot plays this seat now: a bot's seat, a forfeited one, or a person's seat
+        whose person has been away longer than the grace period while another person at the
+        table is here."""
         seat = self.seats[index]
-        if seat.kind == "bot":
+        if seat.kind == "bot" or seat.forfeit:
             return True
         if not seat.claimed or self.connected(seat) or seat.away_since is None:
             return False
@@ -192,6 +211,17 @@ class Table:
                 "listed": self.stored.listed,
                 **self.fairness()}
 
+    def welcome(self, seat: int | None, reply_to: Any) -> dict[str, Any]:
+        """The ``welcome`` message that answers a hello (``seat``) or a watch (None)."""
+        msg: dict[str, Any] = {"type": "welcome", "protocol": PROTOCOL_VERSION,
+                               "table": self.id, "seat": seat, "game": self.game.name,
+                               "title": dict(type(self.game).title),
+                               "options": self.game.options_dict(),
+                               "players": self.game.players, **self.fairness()}
+        if reply_to is not None:
+            msg["reply_to"] = reply_to
+        return msg
+
     def fairness(self) -> dict[str, Any]:
         """The seed commitment every seat is shown from the start (DESIGN: provably fair)."""
         st = self.stored
@@ -208,6 +238,9 @@ class Table:
         fair = self.stored.record().get("fairness")
         if fair is not None:
             rec["fairness"] = fair
+        clock = self.hub.clocks.record(self)
+        if clock is not None:
+            rec["clock"] = clock
         signer = self.hub.signer
         return signer.sign(rec) if signer is not None else rec
 
@@ -303,6 +336,8 @@ class Table:
                 "type": "state", "table": self.id, "version": 0, "seat": seat,
                 "game": self.game.name, "full": full, "view": None, "seats": self.seat_info(),
                 "last": None, "is_over": False, "winners": [], "waiting": True}
+            if self.clock is not None:  # every clock waits too
+                self.hub.clocks.frame(self, msg)
             if reply_to is not None:
                 msg["reply_to"] = reply_to
             return msg
@@ -323,6 +358,8 @@ class Table:
         }
         if with_previous:
             msg["previous"] = prev
+        if self.clock is not None:
+            self.hub.clocks.frame(self, msg)
         if self.stopped is not None:
             msg["stopped"] = self.stopped
         if self.end_ratings is None and self.stored.rated and self.is_over:

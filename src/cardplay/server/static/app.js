@@ -6,6 +6,8 @@ import { T, announce, banner, gameTitle, getJSON, h, httpError, levelName, loadC
 import { onCoach, onCoachError } from "./coach.js";
 import { newContribution } from "./proof.js";
 import { renderTable } from "./table.js";
+import { seekPanel, showSeek } from "./seek.js";
+import { clockChoices, noteClock } from "./clock.js";
 import { renderAccountNav, showAccount, showLeaderboard, showPlayer, showSignIn, whoAmI } from "./accounts.js";
 
 function applyChrome() {
@@ -38,7 +40,7 @@ async function showLobby() {
   if (count !== routeCount) return;
   const form = h("form", { class: "panel", id: "new-game", "aria-labelledby": "new-game-h" });
   const tablesPanel = h("section", { class: "panel", "aria-labelledby": "open-h" });
-  m.append(h("div", { class: "lobby" }, form, tablesPanel));
+  m.append(h("div", { class: "lobby" }, form, h("div", { class: "stack" }, seekPanel(catalog), tablesPanel)));
 
   const params = new URLSearchParams(location.search);
   const gameSel = h("select", { id: "game", name: "game" },
@@ -54,6 +56,8 @@ async function showLobby() {
   const nameInput = h("input", { type: "text", id: "name", maxlength: "40", autocomplete: "nickname" });
   // a table with invited people is unlisted unless its creator asks for the open list
   const unlisted = h("input", { type: "checkbox", id: "unlisted", checked: true });
+  // the time control of a table with another person (the game's own choices)
+  const clockSel = h("select", { id: "clock", name: "clock" });
   nameInput.value = localStorage.getItem("cardplay.name") || "";
   const err = h("p", { class: "error", role: "alert" });
 
@@ -109,6 +113,7 @@ async function showLobby() {
       optsBox.append(h("div", { class: "field" }, h("label", { for: id, text: words(o.label) }), input, bad, hint));
     }
     levelSel.replaceChildren(...g.levels.map((l) => h("option", { value: l, text: levelName(l) })));
+    renderClock();
     const level = localStorage.getItem("cardplay.level");
     levelSel.value = g.levels.includes(level) ? level : g.levels[g.levels.length - 1];
     // the options last chosen for this game come back (those still valid)
@@ -136,6 +141,19 @@ async function showLobby() {
   const rated = h("input", { type: "checkbox", id: "rated" });
   const ratedBox = h("div", { class: "field check", hidden: true }, rated, h("label", { for: "rated", text: t("rated_table") }));
   whoAmI().then((who) => { ratedBox.hidden = !who; });
+  // the game's clocks; "no clock" only for a casual table
+  const asRatedNow = () => rated.checked && !ratedBox.hidden;
+  function renderClock() {
+    const keep = clockSel.value;
+    const choices = clockChoices(current(), asRatedNow());
+    clockSel.replaceChildren(...choices.map((c) => h("option", { value: c.key, text: c.text })));
+    if (choices.some((c) => c.key === keep)) clockSel.value = keep;
+  }
+  rated.addEventListener("change", renderClock);
+  function chosenClock(asRated) {
+    const choices = clockChoices(current(), asRated);
+    return (choices.find((c) => c.key === clockSel.value) || choices[0]).clock;
+  }
   async function create(seats, asRated) {
     err.textContent = "";
     const wrong = [...optsBox.querySelectorAll("input[data-option]")].filter((el) => el.getAttribute("aria-invalid") === "true");
@@ -149,6 +167,8 @@ async function showLobby() {
       const r = await getJSON("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ game: gameSel.value, options: optionValues(), seats, name: nameInput.value, contribution,
           listed: !(unlisted.checked && seats.some((x, i) => i > 0 && x.kind === "human")),
+          // a clock only where another person sits (a table against bots alone has none)
+          ...(seats.some((x, i) => i > 0 && x.kind === "human") ? { clock: chosenClock(asRated) } : {}),
           ...(asRated ? { rated: true } : {}) }) });
       saveSeat(r.table, r.token, r.seat, contribution);
       navigate(r.url);
@@ -175,6 +195,7 @@ async function showLobby() {
     h("div", { class: "field" }, h("label", { for: "name", text: t("your_name") }), nameInput),
     h("fieldset", { class: "field" }, h("legend", { text: t("seats") }), seatsBox),
     h("div", { class: "field check" }, unlisted, h("label", { for: "unlisted", text: t("unlisted") })),
+    h("div", { class: "field" }, h("label", { for: "clock", text: t("clock") }), clockSel),
     ratedBox,
     h("div", { class: "row" }, createBtn));
   renderOptions();
@@ -304,6 +325,7 @@ function onMessage(msg) {
     }
     if (!msg.full && msg.reply_to === undefined && T.status && !T.statusBad) T.status = "";
     if (msg.reply_to !== undefined) { T.status = ""; T.statusBad = false; }
+    noteClock(msg, old);
     renderTable(old);
   } else if (msg.type === "error") {
     T.pending = false;
@@ -336,6 +358,7 @@ function route() {
   if ((r = /^\/watch\/([\w-]+)$/.exec(path))) return openTable(r[1], true);
   closeSocket(); T.state = null; T.seat = null;
   if ((r = /^\/join\/([\w-]+)$/.exec(path))) return showJoin(r[1]);
+  if ((r = /^\/seek\/([\w-]+)$/.exec(path))) return showSeek(r[1]);
   const failed = (e) => main().replaceChildren(h("p", { class: "error", role: "alert", text: e.message }));
   if (path === "/signin" || path === "/signup") return showSignIn(path === "/signup");
   if (path === "/account") return showAccount().catch(failed);

@@ -9,6 +9,7 @@ import { T, announce, backImg, cardImg, cardName, cardShort, declOf, fieldText, 
   seatName, seatValueText, setRenderer, words } from "./common.js";
 import { ratingChanges } from "./accounts.js";
 import { helpOffered, hintNodes, reviewCell, reviewNodes } from "./coach.js";
+import { clockNode, clockNote, forfeitNodes, forfeited } from "./clock.js";
 import { newContribution, proofNodes } from "./proof.js";
 
 /* How long a trick that was just completed stays in the middle when the next lead follows at
@@ -281,7 +282,7 @@ function seatBox(i, view, s, perSeat) {
   }
   return h("div", { class: "seat" + (view.to_move === i && !s.is_over ? " turn" : "") + (i === me ? " mine" : ""), role: "listitem", "data-seat": i },
     h("div", { class: "name" }, h("span", { class: "who", text: seatName(i, seats) }),
-      who ? h("span", { class: "sub", text: who }) : null, badges),
+      who ? h("span", { class: "sub", text: who }) : null, badges, clockNode(s, i)),
     count !== null && i !== me ? backs(count, t("cards_in_hand", { n: count })) : null,
     known.map(([f, cards]) => h("div", { class: "known", title: words(f.label) }, h("span", { class: "sr-only", text: words(f.label) }), cardRow(cards, true))),
     lines.length ? h("dl", { class: "seatfacts" }, lines.map(([k, v]) => h("div", {}, h("dt", { text: k }), h("dd", { text: v })))) : null);
@@ -335,7 +336,7 @@ function renderWaiting(s) {
   const nodes = [h("div", { class: "table-head" }, h("h1", { id: "table-title" }, title),
     T.welcome && T.welcome.commitment ? h("span", { class: "commitment", id: "commitment", title: `${T.welcome.commitment} — ${t("commitment_hint")}`, text: t("commitment", { h: T.welcome.commitment.slice(0, 12) }) }) : null),
   h("p", { id: "waiting", role: "status", text: t("waiting_players") }),
-  h("ul", { class: "panel" }, s.seats.map((x, i) => h("li", { "data-seat": i, text: seatName(i, s.seats) })))];
+  h("ul", { class: "panel" }, s.seats.map((x, i) => h("li", { "data-seat": i }, seatName(i, s.seats), clockNode(s, i))))];
   if (s.seats.some((x) => x.kind === "human" && !x.claimed)) {
     const url = `${location.origin}/join/${T.id}`;
     const input = h("input", { type: "text", readonly: true, value: url, id: "invite-url", "aria-label": t("invite") });
@@ -456,7 +457,7 @@ export function renderTable(old) {
       h("div", { class: "actions", role: "group", "aria-label": t("actions") }, actionNodes), status) : status);
 
   // the finished deal (until dismissed), the end of the match
-  const notices = [];
+  const notices = [clockNote()].filter((x) => x);
   const prev = T.previous;
   const prevNumber = view.match ? view.match.results.length : 0;
   if (prev && !s.is_over && T.seenPrevious !== prevNumber) {
@@ -470,8 +471,9 @@ export function renderTable(old) {
     const w = s.winners || [];
     let big = w.length ? t("winners", { who: w.map((i) => seatName(i, seats)).join(", ") }) : t("no_winner");
     if (me !== null && w.length) big = w.includes(me) ? t("you_win") : t("you_lose");
+    if (me !== null && forfeited(s, me)) big = t("you_lose");  // a forfeit is a loss, whoever won
     notices.push(h("section", { class: "endscreen", id: "end-screen", "aria-labelledby": "end-h" },
-      h("h2", { id: "end-h", text: t("match_over") }), h("p", { class: "big", text: big }),
+      h("h2", { id: "end-h", text: t("match_over") }), h("p", { class: "big", text: big }), ...forfeitNodes(s),
       ratingChanges(s, (i) => (s.seats[i] && s.seats[i].name) || seatName(i, seats)),
       h("p", { text: `${t("scores")}: ` + view.match.scores.map((x, i) => `${seatName(i, seats)} ${x}`).join(" · ") }),
       scoreSheet(view, seats),
