@@ -195,8 +195,8 @@ def test_random_deals_of_every_player_count_sample_consistently() -> None:
 
 def test_a_deal_at_the_terminal_table(tmp_path: Path) -> None:
     """The terminal table draws the new game from its declaration and plays a whole deal."""
-    import asyncio
-
     import test_tui
 
-    asyncio.run(test_tui.play_first_deal(NAME, tmp_path))
+    # on a thread of its own: a browser test earlier in this worker leaves Playwright's event
+    # loop running on the main thread, where asyncio.run refuses to start
+    test_tui.run_async(test_tui.play_first_deal(NAME, tmp_path))

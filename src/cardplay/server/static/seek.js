@@ -13,9 +13,13 @@ const clockText = (c) => c ? t("seek_clock_value", { move: c.move, reserve: c.re
 
 const JSON_POST = { method: "POST", headers: { "Content-Type": "application/json" } };
 
-/* whether a person is signed in (GET /api/me answers 200 only then) */
+/* whether a person is signed in (GET /api/session names them; a guest's name is null, with no
+   failed request for the browser to log) */
 async function signedIn() {
-  try { await getJSON("/api/me"); return true; } catch (e) { return false; }
+  try {
+    const asked = /** @type {{name: string | null}} */ (await getJSON("/api/session"));
+    return Boolean(asked.name);
+  } catch (e) { return false; }
 }
 
 /* The lobby's "Play a person" panel: the form and the open seeks (refreshed while shown). */
