@@ -246,3 +246,16 @@ def test_no_translation_is_left_in_python_or_the_browsers_scripts() -> None:
         assert cyrillic.search(path.read_text(encoding="utf-8")) is None, path
     texts_js = (STATIC / "texts.js").read_text(encoding="utf-8")
     assert "Skip to content" not in texts_js and "Правила" not in texts_js
+
+
+def test_catalogues_added_again_and_again_make_no_cycle() -> None:
+    # add_fallback links the objects themselves: catalogues added by games outside the package
+    # were linked anew at every rebuild, until one fell back on itself (a RecursionError on the
+    # next missing text, seen when a worker had added test catalogues twice)
+    from cardplay.i18n import translate
+    from helpers import add_test_catalogue
+
+    for i in range(3):
+        add_test_catalogue("ru", {f"cycle test text {i}": f"текст проверки {i}"})
+        assert translate("cycle test text 0", "ru") == "текст проверки 0"
+        assert translate("no such text anywhere", "ru") == "no such text anywhere"

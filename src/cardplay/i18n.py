@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import gettext
+import io
 import struct
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -44,7 +45,9 @@ LANGS: tuple[str, ...] = ("en", *sorted(p.stem for p in LOCALE_DIR.glob("*.mo")
                                         if p.stem != "en"))
 
 # catalogues of games outside the package (add_catalogue), consulted after the package's own
-_EXTRA: dict[str, list[gettext.GNUTranslations]] = {}
+# (their compiled bytes: each build of a catalogue parses its own copies, because add_fallback
+# links the objects themselves, and linking shared ones again made a cycle of fallbacks)
+_EXTRA: dict[str, list[bytes]] = {}
 
 
 @functools.cache
@@ -56,15 +59,16 @@ def catalogue(lang: str) -> gettext.NullTranslations:
     except (FileNotFoundError, ValueError):
         found = gettext.NullTranslations()
     for extra in _EXTRA.get(lang, ()):
-        found.add_fallback(extra)
+        found.add_fallback(gettext.GNUTranslations(io.BytesIO(extra)))
     return found
 
 
 def add_catalogue(lang: str, mo_file: str | Path) -> None:
     """Add the compiled catalogue of a game that lives outside this package (docs/i18n.md):
     its texts are looked up after the package's own."""
-    with open(mo_file, "rb") as f:
-        _EXTRA.setdefault(lang, []).append(gettext.GNUTranslations(f))
+    data = Path(mo_file).read_bytes()
+    gettext.GNUTranslations(io.BytesIO(data))  # a file that is no catalogue fails here, at once
+    _EXTRA.setdefault(lang, []).append(data)
     catalogue.cache_clear()
 
 
