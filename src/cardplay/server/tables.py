@@ -100,6 +100,9 @@ class MatchHooks:
         final move, before anyone is sent the final state (processes that learn of the move
         from the store do not call it)."""
 
+    def deal_ended(self, table: Table) -> None:
+        """Called when a move ended a deal (before everyone is sent the state)."""
+
     def ratings_of(self, table: Table) -> list[dict[str, Any] | None] | None:
         """A finished rated table's ratings before and after, per seat, as stored (for a
         process that did not rate it, or one that restarted); None: none."""
