@@ -9,7 +9,7 @@ daily verify`` reads it as the server does.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,7 +18,8 @@ from .engine.series import Series
 from .fairness import SCHEME_DAILY, commit_daily, new_salt
 
 __all__ = ["DAILY_LEVEL", "PLANS", "Plan", "daily_commitment", "daily_game", "daily_header",
-           "daily_salt", "daily_series", "day_of_salt", "deal_value", "matchpoints"]
+           "daily_salt", "daily_series", "day_of_salt", "day_scores", "deal_value", "matchpoints",
+           "scores_of"]
 
 # The day's bots play the game's heuristic: it answers in milliseconds and depends only on its
 # seed and the position. The searchers (fast, strong) cap their search by seconds as well as by
@@ -87,6 +88,28 @@ def matchpoints(mine: float, others: Sequence[float]) -> float | None:
         return None
     won = sum(1.0 if mine > o else 0.5 if mine == o else 0.0 for o in others)
     return won / len(others)
+
+
+def scores_of(mine: Sequence[int], others: Sequence[Sequence[int]]) -> list[float]:
+    """Matchpoints (0 to 1) of each deal ``mine`` finished against the others who finished it."""
+    out = []
+    for k, value in enumerate(mine):
+        pool = [o[k] for o in others if len(o) > k]
+        found = matchpoints(value, pool)
+        out.append(0.5 if found is None else found)
+    return out
+
+
+def day_scores(values: Mapping[str, Sequence[int]]) -> dict[str, tuple[float, int]]:
+    """Per key (a player): (score in percent, deals finished) of those who finished one."""
+    out = {}
+    for key, mine in values.items():
+        if not mine:
+            continue
+        others = [v for k, v in values.items() if k != key]
+        mp = scores_of(mine, others)
+        out[key] = (round(100.0 * sum(mp) / len(mp), 2), len(mine))
+    return out
 
 
 def daily_salt(day: str) -> str:

@@ -123,11 +123,16 @@ class Series(Match):
         best = max(self._scores)
         self._winners = [i for i, s in enumerate(self._scores) if s == best]
 
+    def series_info(self) -> dict[str, Any]:
+        """What a view's ``match`` says of the series: the segment in play (from 1), how many
+        there are, and each finished one's scores."""
+        return {"segment": min(self.segment + 1, self.segments), "segments": self.segments,
+                "segment_results": [list(r) for r in self.segment_results]}
+
     def view(self, seat: int) -> View:
         v = super().view(seat)
         info: dict[str, Any] = dict(v.match or {})
-        info.update(segment=min(self.segment + 1, self.segments), segments=self.segments,
-                    segment_results=[list(r) for r in self.segment_results])
+        info.update(self.series_info())
         return dataclasses.replace(v, match=freeze(info))
 
     def record(self) -> dict[str, Any]:

@@ -14,7 +14,7 @@ import hashlib
 from collections.abc import Sequence
 from typing import Any
 
-from ..dailyplan import matchpoints
+from ..dailyplan import day_scores, scores_of
 from .dailystore import Attempt, DailyStore
 
 __all__ = ["day_scores", "month_list", "player_key", "results", "scores_of"]
@@ -24,28 +24,6 @@ def player_key(account: str, day: str) -> str:
     """A listed player's name in a day's list and records that says nothing of the account
     (the same all day, another one the next day): it ties a row of the list to its record."""
     return hashlib.sha256(f"{day}\x00{account}".encode()).hexdigest()[:16]
-
-
-def scores_of(mine: Sequence[int], others: Sequence[Sequence[int]]) -> list[float]:
-    """Matchpoints (0 to 1) of each deal ``mine`` finished against the others who finished it."""
-    out = []
-    for k, value in enumerate(mine):
-        pool = [o[k] for o in others if len(o) > k]
-        found = matchpoints(value, pool)
-        out.append(0.5 if found is None else found)
-    return out
-
-
-def day_scores(values: dict[str, Sequence[int]]) -> dict[str, tuple[float, int]]:
-    """Per key (a player): (score in percent, deals finished) of those who finished one."""
-    out = {}
-    for key, mine in values.items():
-        if not mine:
-            continue
-        others = [v for k, v in values.items() if k != key]
-        mp = scores_of(mine, others)
-        out[key] = (round(100.0 * sum(mp) / len(mp), 2), len(mine))
-    return out
 
 
 def _listed(attempts: list[Attempt]) -> dict[str, Sequence[int]]:

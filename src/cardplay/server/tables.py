@@ -290,6 +290,9 @@ class Table:
         info = {"scores": m.scores, "deal_number": len(m.deals) + (0 if over else 1),
                 "results": [d.result for d in m.deals], "dealers": [d.dealer for d in m.deals],
                 "is_over": over, "winners": m.winners}
+        series = getattr(m, "series_info", None)  # the daily deals' segments (series.py)
+        if series is not None:
+            info.update(series())
         self._info_cache = (self.version, info)
         return info
 
