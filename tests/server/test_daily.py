@@ -327,3 +327,16 @@ def test_the_month_list_averages_the_days(client: TestClient, clock: Clock) -> N
     assert month["month"] == "2026-12"
     assert sorted(r["score"] for r in month["players"]) == sorted(first.values())
     assert all(r["days"] == 1 for r in month["players"])
+
+
+def test_postgresql_keeps_the_same_rows(tmp_path: Path, pg_url: str, clock: Clock) -> None:
+    """The same flow over PostgreSQL (migration 0007): a day, attempts, 409, the list."""
+    with make_client(tmp_path, database=pg_url, now=clock) as client:
+        state = finish(client, "twenty", "ann")
+        assert state["is_over"]
+        assert client.post("/api/daily/twenty").status_code == 409
+        rows = client.get("/api/daily/twenty/results").json()["players"]
+        assert [(r["name"], r["deals"], r["score"]) for r in rows] == [("ann", 6, 50.0)]
+        clock.at += 86400
+        records = client.get("/api/daily/twenty/records", params={"day": "2026-12-07"}).json()
+        assert len(records["records"]) == 1 and verify(records["records"][0]).ok
