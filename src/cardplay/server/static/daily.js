@@ -3,7 +3,7 @@
    each finished deal compared with everyone else's on the same cards: best results first, their
    moves beside yours, and what each choice was worth where the players parted (docs/daily.md). */
 import { lang, t } from "./texts.js";
-import { T, gameTitle, getJSON, h, levelName, loadCatalog, main, navigate, prettyText, saveSeat } from "./common.js";
+import { T, gameTitle, getJSON, h, levelName, loadCatalog, logText, main, navigate, saveSeat } from "./common.js";
 import { whoAmI } from "./accounts.js";
 
 const POST = (body) => ({ method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body || {}) });
@@ -161,7 +161,7 @@ function comparisonNodes(cmp) {
     const cells = cols.map((p) => p.moves[i]);
     const differ = cells.some((c) => !c || !cells[0] || c[1] !== cells[0][1] || c[0] !== cells[0][0]);
     rows.push(h("tr", { class: differ ? "differ" : "" }, h("td", { class: "muted", text: String(i + 1) }),
-      cells.map((c) => h("td", { class: c && c[0] !== 0 ? "bot" : "", text: c ? prettyText(c[1]) : "" }))));
+      cells.map((c) => h("td", { class: c && c[0] !== 0 ? "bot" : "", text: c ? logText(c[1]) : "" }))));
   }
   const moves = h("div", { class: "daily-moves" }, h("table", { id: "daily-moves" },
     h("caption", { text: t("daily_moves_caption") }),
@@ -171,8 +171,8 @@ function comparisonNodes(cmp) {
     h("li", {}, h("span", { class: "muted", text: t("daily_decision_at", { n: d.index + 1 }) }), " ",
       ...d.choices.map((c) => h("span", { class: "choice" + (c.move === d.yours ? " yours" : "") },
         c.value === null || c.value === undefined
-          ? t("daily_decision_nv", { n: c.players, total: d.players, move: prettyText(c.move) })
-          : t("daily_decision", { n: c.players, total: d.players, move: prettyText(c.move), value: signed(c.value) }), " ")))))
+          ? t("daily_decision_nv", { n: c.players, total: d.players, move: logText(c.move) })
+          : t("daily_decision", { n: c.players, total: d.players, move: logText(c.move), value: signed(c.value) }), " ")))))
     : h("p", { class: "muted", text: t("daily_same_choices") });
   return h("div", {}, h("h3", { text: t("daily_best_first") }), results, h("h3", { text: t("daily_where_parted") }), decisions, moves);
 }
