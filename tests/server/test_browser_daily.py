@@ -31,9 +31,9 @@ def hand(page: Page) -> list[str]:
         "els => els.map(e => e.dataset.card)")]
 
 
-def play_all(page: Page, pick: Callable[[int, int], int]) -> list[tuple[str, str]]:
+def play_all(page: Page, pick: Callable[[int, int], int]) -> list[tuple[str, str, str]]:
     """Play the attempt to its end: ``pick(my move number, buttons) -> index`` chooses each move.
-    Returns, before each of the person's moves, (their hand, the deal's moves so far)."""
+    Returns, before each of the person's moves, (their hand, the version, the moves listed)."""
     seen = []
     n = 0
     deadline = time.monotonic() + 240
@@ -46,8 +46,10 @@ def play_all(page: Page, pick: Callable[[int, int], int]) -> list[tuple[str, str
         if page.locator("#end-screen").count():
             return seen
         version = board_attr(page, "data-version")
-        seen.append((" ".join(hand(page)), page.locator(".board").get_attribute("data-version")
-                     or ""))
+        # the hand, the move count and the deal's moves so far as the page lists them (the
+        # bots' answers among them)
+        log = page.locator("#log li").all_inner_texts() if page.locator("#log").count() else []
+        seen.append((" ".join(hand(page)), board_attr(page, "data-version"), "|".join(log)))
         moves = page.locator(ENABLED + ":visible")
         moves.nth(pick(n, moves.count())).click()
         n += 1

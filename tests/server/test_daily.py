@@ -340,3 +340,37 @@ def test_postgresql_keeps_the_same_rows(tmp_path: Path, pg_url: str, clock: Cloc
         clock.at += 86400
         records = client.get("/api/daily/twenty/records", params={"day": "2026-12-07"}).json()
         assert len(records["records"]) == 1 and verify(records["records"][0]).ok
+
+
+def test_an_attempt_resumes_after_a_restart_and_its_record_waits_for_midnight(
+        tmp_path: Path, clock: Clock) -> None:
+    with make_client(tmp_path, now=clock) as client:
+        start = client.post("/api/daily/sixty-six").json()
+        before = play(client, start, stop_after=2)
+        assert len(before["view"]["match"]["segment_results"]) == 2
+        with client.websocket_connect("/ws") as ws:
+            hello(ws, start["table"], start["token"])
+            ws.send_json({"type": "record"})
+            assert recv(ws, "error")["code"] == "not_over"
+        browser = client.cookies.get("cardplay_browser")
+    with make_client(tmp_path, now=clock) as client:  # the server restarted
+        client.cookies.set("cardplay_browser", browser or "")
+        with client.websocket_connect("/ws") as ws:
+            again = hello(ws, start["table"], start["token"])
+        assert again["view"]["history"] == before["view"]["history"]
+        assert again["view"]["match"]["segment_results"] == \
+            before["view"]["match"]["segment_results"]
+        end = play(client, start)
+        assert end["is_over"] and len(end["view"]["match"]["segment_results"]) == 6
+        with client.websocket_connect("/ws") as ws:
+            hello(ws, start["table"], start["token"])
+            ws.send_json({"type": "record"})
+            assert recv(ws, "error")["code"] == "not_over"  # the day goes on
+        assert client.post("/api/daily/sixty-six").status_code == 409
+        clock.at += 86400
+        with client.websocket_connect("/ws") as ws:
+            hello(ws, start["table"], start["token"])
+            ws.send_json({"type": "record"})
+            record = recv(ws, "record")["record"]
+        verdict = verify(record)
+        assert verdict.ok and verdict.scheme == "sha256:cardplay-daily/1", verdict

@@ -151,6 +151,7 @@ class Daily:
         if not self.store.add_attempt(game, day, owner, account.id if account else None, bkey,
                                       table.id, self.now()):
             self.hub.lifecycle.set_status(table, "over")  # a twin request won: this one ends
+            self.hub.tables.pop(table.id, None)
             raise DailyError(409, "already_played", "you have played today's deals of this game "
                                                     "already; come back tomorrow")
         return table, 0, token
