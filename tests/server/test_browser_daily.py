@@ -76,14 +76,18 @@ def test_two_people_play_the_same_days_deals(live: LiveServer, browser: Browser,
     # the lobby's entry leads to the daily page: today's commitment and the games
     ana, bo = pages
     ana.goto(live.url + "/")
+    commitment = ana.request.get(live.url + "/api/daily/sixty-six").json()["commitment"]
+    expect(ana.locator("#daily-entry-games li")).to_have_count(7)
+    expect(ana.locator("#daily-entry-games")).to_contain_text(commitment[:12])
+    ana.screenshot(path=str(folder / "daily-entry-en-1280.png"))
     ana.locator("#daily-link").click()
     expect(ana.locator("#daily-h")).to_have_text("Daily deals")
-    commitment = ana.request.get(live.url + "/api/daily/sixty-six").json()["commitment"]
-    expect(ana.locator("#daily-sixty-six .commitment")).to_contain_text(commitment)
+    expect(ana.locator("#daily-sixty-six .daily-commitment")).to_contain_text(commitment)
     ana.locator("#daily-show-name").check()
     ana.screenshot(path=str(folder / "daily-lobby-en-1280.png"), full_page=True)
     ana.locator("#daily-play-sixty-six").click()
     ana.wait_for_selector(".board")
+    expect(ana.locator("#hint-button")).to_have_count(0)  # the daily deals are played unaided
     first_hand = hand(ana)
     # Ana always plays the first move offered; Bo the same for his first three, then the last
     seen_ana = play_all(ana, lambda n, count: 0)
@@ -107,6 +111,9 @@ def test_two_people_play_the_same_days_deals(live: LiveServer, browser: Browser,
     # a second attempt is refused, on the page and over HTTP
     bo.goto(live.url + "/daily")
     expect(bo.locator("#daily-sixty-six")).to_contain_text("Played today")
+    expect(bo.locator("#daily-sixty-six .daily-commitment")).to_be_visible()  # on a phone too
+    bo.screenshot(path=str(folder / "daily-lobby-en-390.png"), full_page=True)
+    assert bo.evaluate("() => document.documentElement.scrollWidth") <= 390
     assert bo.request.post(live.url + "/api/daily/sixty-six", data={}).status == 409
     # Ana comes back to her table: now she sees Bo's play, and the ranking
     table = ana.url

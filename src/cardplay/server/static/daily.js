@@ -20,11 +20,18 @@ function whoName(p) {
   return p.name || t("daily_hidden_name");
 }
 
-/* the lobby's entry: one line and the way to the daily page */
+/* the lobby's entry: one line, today's games with the start of each commitment (filled in once
+   the server answers), and the way to the daily page */
 export function dailyEntry() {
+  const games = h("ul", { class: "daily-entry-games", id: "daily-entry-games" });
+  Promise.all([getJSON("/api/daily"), loadCatalog()]).then(([all, catalog]) => {
+    games.replaceChildren(...all.games.map((g) => h("li", { title: t("daily_commitment", { commitment: g.commitment }) },
+      h("span", { text: catalog[g.game] ? gameTitle(catalog[g.game]) : g.game }), " ",
+      h("span", { class: "daily-commitment", text: g.commitment.slice(0, 12) + "…" }))));
+  }).catch(() => {});
   return h("section", { class: "panel daily-entry", "aria-labelledby": "daily-entry-h" },
     h("h2", { id: "daily-entry-h", text: t("daily_title") }),
-    h("p", { class: "muted", text: t("daily_intro") }),
+    h("p", { class: "muted", text: t("daily_intro") }), games,
     h("p", {}, h("a", { href: "/daily", "data-link": "1", id: "daily-link", class: "button", text: t("daily_open") })));
 }
 
@@ -53,7 +60,7 @@ export async function showDaily() {
     return h("li", { class: "daily-game", id: "daily-" + g.game },
       h("div", {}, h("strong", { text: title }), " ",
         h("span", { class: "muted", text: t(g.whole_match ? "daily_deals_matches" : "daily_deals_single", { n: g.deals, level: levelName(g.level) }) })),
-      h("div", { class: "commitment", title: t("daily_commitment_help") }, t("daily_commitment", { commitment: g.commitment })),
+      h("div", { class: "daily-commitment", title: t("daily_commitment_help") }, t("daily_commitment", { commitment: g.commitment })),
       h("div", { class: "row" }, action, h("a", { href: "/daily/" + g.game, "data-link": "1", text: t("daily_list") })));
   });
   const flag = h("input", { type: "checkbox", id: "daily-show-name" });
@@ -99,7 +106,7 @@ export async function showDailyResults(game) {
     h("h1", { id: "daily-list-h", text: t("daily_list_title", { game: title }) }),
     h("p", { text: t("daily_day", { day: r.day }) }), youLine(r.you),
     standingTable("daily-board", r.players, "deals", t("daily_deals_col")),
-    r.seed !== undefined ? h("p", { class: "commitment", id: "daily-revealed", text: t("daily_revealed", { seed: String(r.seed), salt: r.salt }) }) : null,
+    r.seed !== undefined ? h("p", { class: "daily-commitment", id: "daily-revealed", text: t("daily_revealed", { seed: String(r.seed), salt: r.salt }) }) : null,
     h("h2", { text: t("daily_month", { month: month.month }) }),
     standingTable("daily-month", month.players, "days", t("daily_days_col")),
     h("p", {}, h("a", { href: "/daily", "data-link": "1", text: t("daily_back") }))));
