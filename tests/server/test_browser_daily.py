@@ -104,6 +104,9 @@ def test_two_people_play_the_same_days_deals(live: LiveServer, browser: Browser,
     # Bo sees the last deal beside Ana's, and where he stands
     panel = bo.locator("#daily-compare")
     expect(panel).to_be_visible(timeout=20000)
+    # the last deal's comparison (its decisions are valued first: it may come a moment later)
+    expect(panel.locator("#daily-compare-h")).to_have_text("Deal 6 of 6 compared with the others",
+                                                         timeout=30000)
     expect(panel.locator("#daily-moves thead th")).to_have_count(3)
     expect(panel.locator("#daily-moves thead")).to_contain_text("Ana")
     expect(panel.locator("#daily-you")).to_contain_text("place")

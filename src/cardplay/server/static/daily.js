@@ -11,6 +11,7 @@ const POST = (body) => ({ method: "POST", headers: { "Content-Type": "applicatio
 function setTitle(text) { document.title = `${text} · cardplay`; }
 
 function signed(v) {
+  if (Math.abs(v) < 0.05) v = 0;  // no "−0.0"
   const text = Math.abs(v).toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return (v > 0 ? "+" : v < 0 ? "−" : "") + text;
 }
