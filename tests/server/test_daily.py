@@ -374,3 +374,30 @@ def test_an_attempt_resumes_after_a_restart_and_its_record_waits_for_midnight(
             record = recv(ws, "record")["record"]
         verdict = verify(record)
         assert verdict.ok and verdict.scheme == "sha256:cardplay-daily/1", verdict
+
+
+def test_daily_verify_against_a_running_server(tmp_path: Path, clock: Clock,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    from cardplay.cli import main
+
+    from .conftest import LiveServer
+
+    with make_client(tmp_path, now=clock) as client:
+        finish(client, "twenty", "ann")
+        finish(client, "twenty", "bob", pick=lambda legal, n: legal[-1])
+        assert main(["daily", "verify", "2026-12-07", "twenty", "--server",
+                     "http://127.0.0.1:1"]) == 2  # nobody answers there
+    clock.at += 86400
+    live = LiveServer(tmp_path, now=clock).start()  # the same data: the same key and rows
+    try:
+        saved = tmp_path / "saved"
+        capsys.readouterr()
+        assert main(["daily", "verify", "2026-12-07", "twenty", "--server", live.url,
+                     "--save", str(saved)]) == 0
+        out = capsys.readouterr().out
+        assert "verified: all 2 records of twenty on 2026-12-07" in out
+        assert out.count("% over 6 deals") == 2
+        assert sorted(p.name for p in saved.iterdir()) == ["keys.json", "records.json",
+                                                           "results.json"]
+    finally:
+        live.stop()
