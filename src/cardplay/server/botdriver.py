@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from ..engine import derive_seed
 from .protocol import ProtocolError
 from .tables import Table
+from .tutorials import tutorial_move
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -73,9 +74,11 @@ class BotDriver:
         level = s.level
         view = table.match.view(seat).to_dict()
         bot_seed = derive_seed(table.stored.seed, "server-bot", seat)
+        # a lesson's table: its script's move, whatever the bot would choose
+        scripted = tutorial_move(table, seat, view)
         try:
-            move = await hub.runner.choose(table.game.name, table.game.options_dict(), level,
-                                           bot_seed, view)
+            move = scripted if scripted is not None else await hub.runner.choose(
+                table.game.name, table.game.options_dict(), level, bot_seed, view)
         except Exception:
             log.exception("the %s bot of table %s failed; a random move is played",
                           level, table.id)
