@@ -1,0 +1,132 @@
+""""Learn to play" in Chromium: from the lobby, in English and Russian, a lesson opens a table
+whose panel says what to play and why, highlights it, refuses any other card with the lesson's
+words, and at the end shows how the deal was scored and a way to a real game; on a phone too."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from cardplay import tutorials
+from cardplay.catalogues import load
+from cardplay.i18n import BROWSER
+
+from .conftest import LiveServer
+from .test_browser import BOARD, shots
+from .test_browser_lobby import serious_violations
+
+PICKED = re.compile(r"\blesson-pick\b")  # what the lesson asks to play stands out
+CASES = [(game, lang) for game in tutorials.GAMES for lang in ("en", "ru")]
+
+
+def _text(lang: str, key: str) -> str:
+    message = load(lang).get(key, BROWSER)
+    assert message is not None
+    return str(message.string)
+
+
+def _my_turn_at_step(page: Page) -> None:
+    page.wait_for_function(
+        "() => document.querySelector('#lesson-summary') || (document.querySelector('.board')"
+        " && document.querySelector('.board').dataset.myTurn === '1'"
+        " && document.querySelector('#lesson-do'))", timeout=20000)
+
+
+def _play(page: Page, move: str) -> None:
+    """Play the step's move as a person does: its highlighted card(s) or button."""
+    version = page.locator(BOARD).get_attribute("data-version")
+    cards = [c.split("=")[0] for c in move.split("+")]
+    if "+" in move:  # a set of cards (Twenty): pick each, then play them together
+        for c in cards:
+            expect(page.locator(f'.hand [data-card="{c}"]')).to_have_class(PICKED)
+            page.locator(f'.hand [data-card="{c}"]').click()
+        page.locator("#play-selected").click()
+    elif page.locator(f'.hand [data-card="{move}"]').count():
+        pick = page.locator(f'.hand [data-card="{move}"]')
+        expect(pick).to_have_class(PICKED)
+        pick.click()
+    else:
+        button = page.locator(f'.actions [data-move="{move}"]')
+        expect(button).to_have_class(PICKED)
+        button.click()
+        if page.locator("#confirm-yes").count():  # closing the talon asks first
+            page.locator("#confirm-yes").click()
+    page.wait_for_function(
+        "v => document.querySelector('#lesson-summary') || (document.querySelector('.board')"
+        " && document.querySelector('.board').dataset.version !== v)", arg=version,
+        timeout=20000)
+
+
+def _wrong_card(page: Page, move: str) -> str | None:
+    """A card of the hand that is not part of the step's move."""
+    wanted = {c.split("=")[0] for c in move.split("+")}
+    for c in page.locator(".hand [data-card]").evaluate_all(
+            "bs => bs.map(b => b.dataset.card)"):
+        if c not in wanted:
+            return str(c)
+    return None
+
+
+@pytest.mark.parametrize("game, lang", CASES)
+def test_a_lesson_from_the_lobby_to_its_summary(live: LiveServer, page: Page, tmp_path: Path,
+                                                game: str, lang: str) -> None:
+    tut = tutorials.tutorial(game)
+    steps = tutorials.lesson(tut)["steps"]
+    phone = lang == "ru"
+    page.set_viewport_size({"width": 390, "height": 844} if phone else
+                           {"width": 1280, "height": 800})
+    page.goto(live.url + "/")
+    page.select_option("#lang", lang)
+    page.select_option("#game", game)
+    learn = page.locator("#learn")
+    expect(learn).to_have_text(_text(lang, "tut_learn"))
+    learn.click()
+    page.wait_for_selector(BOARD)
+    panel = page.locator("#lesson")
+    expect(panel).to_be_visible()
+    expect(page.locator("#lesson-step")).to_have_text(
+        _text(lang, "tut_step").format(n=1, total=len(steps)))
+    table = page.url.rsplit("/", 1)[-1]
+    refused = False
+    for i, step in enumerate(steps):
+        _my_turn_at_step(page)
+        expect(page.locator("#lesson-step")).to_have_text(
+            _text(lang, "tut_step").format(n=i + 1, total=len(steps)))
+        note = page.locator("#lesson-note").inner_text()
+        assert note and "{" not in note
+        wrong = _wrong_card(page, step["move"]) if not refused else None
+        if wrong is not None:
+            # a card other than the lesson's is refused with the lesson's words, and nothing
+            # is sent: the table stays at the same version
+            version = page.locator(BOARD).get_attribute("data-version")
+            page.locator(f'.hand [data-card="{wrong}"]').click()
+            status = page.locator("#status")
+            expect(status).to_contain_text(_text(lang, "tut_refuse").split("{move}")[0])
+            expect(status).to_contain_text(note)
+            assert page.locator(BOARD).get_attribute("data-version") == version
+            refused = True
+            if i == 0:
+                page.screenshot(path=str(shots(tmp_path) / f"tutorial-{game}-{lang}-refused.png"))
+                found = serious_violations(page)
+                assert found == [], json.dumps(found, indent=1)[:3000]
+        _play(page, step["move"])
+    assert refused
+    summary = page.locator("#lesson-summary")
+    expect(summary).to_be_visible(timeout=20000)
+    expected = _text(lang, tut.summary.key).format(**dict(tut.summary.params))
+    expect(summary).to_have_text(expected)
+    page.screenshot(path=str(shots(tmp_path) / f"tutorial-{game}-{lang}-summary.png"))
+    # the bots played the script: the deal ended as the lesson says
+    hub: Any = live.app.state.hub
+    assert hub.get(table).match.view(0).to_dict()["match"]["results"][0] == list(tut.result)
+    found = serious_violations(page)
+    assert found == [], json.dumps(found, indent=1)[:3000]
+    if phone:  # the end of the lesson fits the phone's width
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.locator("#lesson-real").click()
+    expect(page.locator("#game")).to_have_value(game)
