@@ -63,9 +63,10 @@ def _play(page: Page, move: str) -> None:
 
 
 def _wrong_card(page: Page, move: str) -> str | None:
-    """A card of the hand that is not part of the step's move."""
+    """A card of the hand that is not part of the step's move (and can be clicked: while a
+    draw is the only move, no card can)."""
     wanted = {c.split("=")[0] for c in move.split("+")}
-    for c in page.locator(".hand [data-card]").evaluate_all(
+    for c in page.locator(".hand [data-card]:not([disabled])").evaluate_all(
             "bs => bs.map(b => b.dataset.card)"):
         if c not in wanted:
             return str(c)
@@ -82,9 +83,11 @@ def test_a_lesson_from_the_lobby_to_its_summary(live: LiveServer, page: Page, tm
                            {"width": 1280, "height": 800})
     page.goto(live.url + "/")
     page.select_option("#lang", lang)
-    page.select_option("#game", game)
     learn = page.locator("#learn")
-    expect(learn).to_have_text(_text(lang, "tut_learn"))
+    expect(learn).to_have_text(_text(lang, "tut_learn"))  # the lobby drawn anew in the language
+    page.select_option("#game", game)
+    expect(page.locator("#learn-note")).to_contain_text(
+        _text(lang, "tut_learn_note").split("{game}")[0])
     learn.click()
     page.wait_for_selector(BOARD)
     panel = page.locator("#lesson")
@@ -104,7 +107,8 @@ def test_a_lesson_from_the_lobby_to_its_summary(live: LiveServer, page: Page, tm
             # a card other than the lesson's is refused with the lesson's words, and nothing
             # is sent: the table stays at the same version
             version = page.locator(BOARD).get_attribute("data-version")
-            page.locator(f'.hand [data-card="{wrong}"]').click()
+            # (force: a card the rules refuse is marked aria-disabled, yet a person can click it)
+            page.locator(f'.hand [data-card="{wrong}"]').click(force=True)
             status = page.locator("#status")
             expect(status).to_contain_text(_text(lang, "tut_refuse").split("{move}")[0])
             expect(status).to_contain_text(note)

@@ -59,7 +59,9 @@ function shown(params) {
   /** @type {Record<string, any>} */
   const out = {};
   for (const [k, v] of Object.entries(params || {})) {
-    out[k] = typeof v === "string" && CARD_RE.test(v) ? cardShort(v) : typeof v === "string" && SUIT_SYMBOL[v] ? SUIT_SYMBOL[v] : v;
+    const cards = typeof v === "string" ? v.split("+") : [];
+    out[k] = cards.length && cards.every((c) => CARD_RE.test(c)) ? cards.map(cardShort).join(" + ")
+      : typeof v === "string" && SUIT_SYMBOL[v] ? SUIT_SYMBOL[v] : v;
   }
   return out;
 }
