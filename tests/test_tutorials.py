@@ -19,7 +19,8 @@ from cardplay.i18n import BROWSER
 
 CARD_MOVE = r"^[2-9TJQKA][SHDC]"
 UI_KEYS = ("tut_learn", "tut_learn_note", "tut_title", "tut_step", "tut_your_move", "tut_watch",
-           "tut_refuse", "tut_done", "tut_play_real", "tut_again", "tut_left", "tut_error")
+           "tut_refuse", "tut_your_choice", "tut_refuse_choice", "tut_done", "tut_play_real",
+           "tut_again", "tut_left", "tut_error")
 
 
 def _other(tut: tutorials.Tutorial) -> int:
@@ -38,10 +39,40 @@ def _points(tut: tutorials.Tutorial, deal: Deal) -> tuple[dict[str, Any], dict[s
     return {}, {"mine": deal.points[tut.learner], "theirs": deal.points[_other(tut)]}
 
 
+def _maltese(tut: tutorials.Tutorial, deal: Deal) -> tuple[dict[str, Any], dict[str, Any]]:
+    public = deal.view(tut.learner).to_dict()["public"]
+    assert public["bonus_to"] == tut.learner  # the summary says the learner took the bonus
+    return ({"bonus": public["bonus"]},
+            {"mine": deal.points[tut.learner], "theirs": deal.points[_other(tut)],
+             "bonus": public["bonus"]})
+
+
+def _banchok(tut: tutorials.Tutorial, deal: Deal) -> tuple[dict[str, Any], dict[str, Any]]:
+    public = deal.view(tut.learner).to_dict()["public"]
+    assert public["bank"] == 0 and public["banker"] != tut.learner  # broken, as it says
+    return {"bank": public["bank_stake"]}, {"mine": (deal.result or [])[tut.learner]}
+
+
+def _macao(tut: tutorials.Tutorial, deal: Deal) -> tuple[dict[str, Any], dict[str, Any]]:
+    public = deal.view(tut.learner).to_dict()["public"]
+    assert public["bank"] == 0 and public["banker"] != tut.learner
+    return {}, {"mine": (deal.result or [])[tut.learner]}
+
+
+def _chukhny(tut: tutorials.Tutorial, deal: Deal) -> tuple[dict[str, Any], dict[str, Any]]:
+    public = deal.view(tut.learner).to_dict()["public"]
+    assert public["loser"] is not None and public["loser"] != tut.learner
+    return {}, {"mine": (deal.result or [])[tut.learner]}
+
+
 FACTS: dict[str, Callable[[tutorials.Tutorial, Deal], tuple[dict[str, Any], dict[str, Any]]]] = {
     "sixty-six": _sixty_six,
     "two-ten-jack": _points,
     "twenty": _points,
+    "maltese-twenty": _maltese,
+    "banchok": _banchok,
+    "macao": _macao,
+    "chukhny": _chukhny,
 }
 
 
@@ -67,6 +98,14 @@ def test_the_script_replays_legally_to_the_end_of_the_first_deal(game: str) -> N
     intro, summary = FACTS[game](tut, deal)
     assert dict(tut.intro.params) == intro
     assert dict(tut.summary.params) == summary
+
+
+def view_hand(match: Any, tut: tutorials.Tutorial) -> list[str]:
+    return list(match.view(tut.learner).to_dict()["hand"])
+
+
+def legal_texts(match: Any) -> list[str]:
+    return [str(m) for m in match.legal_moves()]
 
 
 def _led(public: dict[str, Any]) -> str | None:
@@ -95,6 +134,13 @@ def test_each_learner_move_and_only_those_carry_a_note_with_the_facts_of_its_mom
                 assert params["led"] == _led(public), turn
             if "m" in params:
                 assert params["m"] == public["count"], turn
+            if "top" in params:  # the pile's top card (Chukhny)
+                assert params["top"] == public["pile"][-1], turn
+            if "hand" in params:  # the cards a stake is named on (Polish Banchok)
+                assert params["hand"] == "+".join(view_hand(match, tut)), turn
+            if "lo" in params:  # the range of stakes (Macao)
+                stakes = [int(m.split()[1]) for m in legal_texts(match)]
+                assert (params["lo"], params["hi"]) == (min(stakes), max(stakes)), turn
             for value in params.values():  # a card in a note is a real card
                 if isinstance(value, str) and len(value) == 2 and value[1] in "SHDC":
                     parse_card(value)

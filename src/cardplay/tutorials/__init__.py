@@ -23,7 +23,8 @@ __all__ = ["GAMES", "Note", "Turn", "Tutorial", "find", "lesson", "play_script",
            "tutorial"]
 
 # the games that have a tutorial, each in a module of this package named like the game
-GAMES = ("sixty-six", "two-ten-jack", "twenty")
+GAMES = ("sixty-six", "two-ten-jack", "twenty", "maltese-twenty", "chukhny", "banchok",
+         "macao")
 
 Param = str | int
 

@@ -67,6 +67,8 @@ function shown(params) {
 }
 const noteText = (note) => t(note.key, shown(note.params));
 const moveText = (m) => CARD_RE.test(m) ? cardShort(m) : moveLabel(m);
+/* a card (or set of cards) is played; any other move (a stake, a draw, closing) is chosen */
+const isCards = (m) => m.split("+").every((x) => CARD_RE.test(x.split("=")[0]));
 const cardsOf = (m) => m.split("+").map((x) => x.split("=")[0]).filter((c) => CARD_RE.test(c));
 
 /* this table's lesson and where the deal stands in it, or null (not a lesson's table) */
@@ -95,7 +97,7 @@ function current() {
 /** @type {{version: number, text: string} | null} */
 let refusal = null;  // the refusal of a move at this version: the panel says it too
 function refuse(step) {
-  T.status = t("tut_refuse", { move: moveText(step.move), why: noteText(step) });
+  T.status = t(isCards(step.move) ? "tut_refuse" : "tut_refuse_choice", { move: moveText(step.move), why: noteText(step) });
   T.statusBad = true;
   refusal = { version: T.state.version, text: T.status };
   redraw();
@@ -131,9 +133,9 @@ export function decorateLesson(root) {
       !step ? h("p", { class: "muted", id: "lesson-note", text: t("tut_watch") })
         : refusal && refusal.version === T.state.version ? h("p", { class: "lesson-refused", id: "lesson-note", text: refusal.text })
           : h("p", { id: "lesson-note", text: noteText(step) }),
-      step ? h("p", { class: "lesson-do", id: "lesson-do", text: t("tut_your_move", { move: moveText(step.move) }) }) : null];
+      step ? h("p", { class: "lesson-do", id: "lesson-do", text: t(isCards(step.move) ? "tut_your_move" : "tut_your_choice", { move: moveText(step.move) }) }) : null];
   }
-  const panel = h("section", { class: "lesson panel", id: "lesson", "aria-labelledby": "lesson-h" }, body);
+  const panel = h("section", { class: "lesson panel", id: "lesson", "aria-labelledby": "lesson-h", "data-step": step ? String(index) : null }, body);
   // beside the table where there is room (the hand stays on the first screen), else just above
   // the hand; the lesson's end above the table
   const side = window.matchMedia("(min-width: 821px)").matches ? root.querySelector(".side") : null;
@@ -151,6 +153,14 @@ export function decorateLesson(root) {
   }
   for (const b of root.querySelectorAll("[data-move]")) {
     if (b.getAttribute("data-move") === step.move && !b.closest(".hand")) b.classList.add("lesson-pick");
+  }
+  // a stake: the lesson's amount stands in the box, and its button stands out
+  const stake = /^stake (\d+)$/.exec(step.move);
+  const amount = /** @type {HTMLInputElement | null} */ (root.querySelector("#stake-amount"));
+  if (stake && amount) {
+    amount.value = stake[1];
+    const go = root.querySelector('.stake [data-focus-key="stake-go"]');
+    if (go) go.classList.add("lesson-pick");
   }
   const hand = root.querySelector(".hand");
   if (hand) {
