@@ -20,7 +20,7 @@ from cardplay.i18n import BROWSER
 CARD_MOVE = r"^[2-9TJQKA][SHDC]"
 UI_KEYS = ("tut_learn", "tut_learn_note", "tut_title", "tut_step", "tut_your_move", "tut_watch",
            "tut_refuse", "tut_your_choice", "tut_refuse_choice", "tut_done", "tut_play_real",
-           "tut_again", "tut_left", "tut_error")
+           "tut_again", "tut_left", "tut_error", "tut_about")
 
 
 def _other(tut: tutorials.Tutorial) -> int:

@@ -108,6 +108,8 @@ def test_a_lesson_from_the_lobby_to_its_summary(live: LiveServer, page: Page, tm
     page.select_option("#game", game)
     expect(page.locator("#learn-note")).to_contain_text(
         _text(lang, "tut_learn_note").split("{game}")[0])
+    if game == "sixty-six":  # the lobby's button, looked at
+        page.screenshot(path=str(shots(tmp_path) / f"tutorial-lobby-{lang}.png"))
     learn.click()
     page.wait_for_selector(BOARD)
     panel = page.locator("#lesson")

@@ -129,7 +129,9 @@ export function decorateLesson(root) {
       h("p", { class: "row" }, h("button", { type: "button", class: "secondary", id: "lesson-again", onclick: () => startLesson(at.game, "").catch(() => {}) }, t("tut_again")))];
   } else {
     body = [h("h2", { id: "lesson-h" }, t("tut_title"), " ", h("span", { class: "muted", id: "lesson-step", text: t("tut_step", { n: Math.min(index + 1, total), total }) })),
-      index === 0 ? h("p", { class: "lesson-intro", id: "lesson-intro", text: noteText(lesson.intro) }) : null,
+      // the game in a few words: open at the first step, one click away after it
+      index === 0 ? h("p", { class: "lesson-intro", id: "lesson-intro", text: noteText(lesson.intro) })
+        : h("details", { class: "lesson-intro" }, h("summary", { text: t("tut_about") }), h("p", { text: noteText(lesson.intro) })),
       !step ? h("p", { class: "muted", id: "lesson-note", text: t("tut_watch") })
         : refusal && refusal.version === T.state.version ? h("p", { class: "lesson-refused", id: "lesson-note", text: refusal.text })
           : h("p", { id: "lesson-note", text: noteText(step) }),
