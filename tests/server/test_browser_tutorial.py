@@ -31,20 +31,25 @@ def _text(lang: str, key: str) -> str:
     return str(message.string)
 
 
-def _my_turn_at_step(page: Page) -> int | None:
-    """The index of the step the page asks for now (None: the lesson is over)."""
+def _my_turn_at_step(page: Page) -> dict[str, Any] | None:
+    """The step the page asks for now, read at one instant (a drawing run repeats by itself
+    and moves the step on): its index, the step line and the note; None once it is over."""
     page.wait_for_function(
         "() => document.querySelector('#lesson-summary') || (document.querySelector('.board')"
         " && document.querySelector('.board').dataset.myTurn === '1'"
         " && document.querySelector('#lesson[data-step]') && !document.querySelector("
         "'.board [data-move]:disabled'))", timeout=20000)
-    step = page.locator("#lesson").get_attribute("data-step")
-    return None if step is None else int(step)
+    return page.evaluate(
+        """() => { const l = document.querySelector('#lesson[data-step]');
+          if (!l || document.querySelector('#lesson-summary')) return null;
+          return { index: Number(l.dataset.step), line: l.querySelector('#lesson-step').textContent,
+            note: l.querySelector('#lesson-note').textContent,
+            version: document.querySelector('.board').dataset.version }; }""")
 
 
-def _play(page: Page, move: str) -> None:
-    """Play the step's move as a person does: its highlighted card(s) or button."""
-    version = page.locator(BOARD).get_attribute("data-version")
+def _play(page: Page, move: str, version: str) -> None:
+    """Play the step's move as a person does (its highlighted card(s) or button), then wait
+    for the table to move on from ``version``, the state the step was read in."""
     cards = [c.split("=")[0] for c in move.split("+")]
     if "+" in move:  # a set of cards (Twenty): pick each, then play them together
         for c in cards:
@@ -61,6 +66,9 @@ def _play(page: Page, move: str) -> None:
         go = page.locator('.stake [data-focus-key="stake-go"]')
         expect(go).to_have_class(PICKED)
         go.click()
+    elif move == "draw":  # clicked only if a drawing run has not drawn it by itself
+        page.evaluate("() => { const b = document.querySelector("
+                      "'.actions [data-move=\"draw\"]:not([disabled])'); if (b) b.click(); }")
     else:
         button = page.locator(f'.actions [data-move="{move}"]')
         expect(button).to_have_class(PICKED)
@@ -122,18 +130,20 @@ def test_a_lesson_from_the_lobby_to_its_summary(live: LiveServer, page: Page, tm
     for _ in range(len(steps) + 1):
         # the page says which step it is at: a drawing run repeats by itself (Chukhny), so the
         # steps it plays are never asked for
-        at = _my_turn_at_step(page)
-        if at is None:
+        now = _my_turn_at_step(page)
+        if now is None:
             break
+        at = int(now["index"])
         assert not seen or at > seen[-1]
         assert all(steps[j]["move"] == "draw" for j in range(seen[-1] + 1 if seen else 0, at))
         seen.append(at)
         i, step = at, steps[at]
-        expect(page.locator("#lesson-step")).to_have_text(
-            _text(lang, "tut_step").format(n=i + 1, total=len(steps)))
-        note = page.locator("#lesson-note").inner_text()
+        assert now["line"] == _text(lang, "tut_step").format(n=i + 1, total=len(steps))
+        note = str(now["note"])
         assert note and "{" not in note
-        wrong = _wrong_choice(page, step["move"]) if not refused else None
+        # (not on a draw: a drawing run may move the step on under the click)
+        wrong = _wrong_choice(page, step["move"]) if not refused and step["move"] != "draw" \
+            else None
         if wrong is not None:
             # a card (or stake, or move) other than the lesson's is refused with the lesson's
             # words, and nothing is sent: the table stays at the same version
@@ -150,7 +160,11 @@ def test_a_lesson_from_the_lobby_to_its_summary(live: LiveServer, page: Page, tm
             page.screenshot(path=str(shots(tmp_path) / f"tutorial-{game}-{lang}-refused.png"))
             found = serious_violations(page)
             assert found == [], json.dumps(found, indent=1)[:3000]
-        _play(page, step["move"])
+            # a reload lands on the same step (it is read from the table's history)
+            page.reload()
+            again = _my_turn_at_step(page)
+            assert again is not None and int(again["index"]) == at
+        _play(page, step["move"], str(now["version"]))
     assert refused
     summary = page.locator("#lesson-summary")
     expect(summary).to_be_visible(timeout=20000)
