@@ -138,6 +138,13 @@ def test_each_learner_move_and_only_those_carry_a_note_with_the_facts_of_its_mom
                 assert params["top"] == public["pile"][-1], turn
             if "hand" in params:  # the cards a stake is named on (Polish Banchok)
                 assert params["hand"] == "+".join(view_hand(match, tut)), turn
+            if "total" in params:  # the tally (Maltese Twenty): before an exact or an over
+                # twenty, after any other card; under 10 where the note says no card makes 20
+                value = min(10, "A23456789".find(turn.move[0]) + 1 or 10)
+                before = public["tally_total"]
+                over = turn.note.key in ("tut_mt_exact", "tut_mt_over_forced")
+                assert params["total"] == (before if over else before + value), turn
+                assert turn.note.key != "tut_mt_add_safe" or params["total"] < 10, turn
             if "lo" in params:  # the range of stakes (Macao)
                 stakes = [int(m.split()[1]) for m in legal_texts(match)]
                 assert (params["lo"], params["hi"]) == (min(stakes), max(stakes)), turn
