@@ -145,6 +145,8 @@ def test_each_learner_move_and_only_those_carry_a_note_with_the_facts_of_its_mom
                 over = turn.note.key in ("tut_mt_exact", "tut_mt_over_forced")
                 assert params["total"] == (before if over else before + value), turn
                 assert turn.note.key != "tut_mt_add_safe" or params["total"] < 10, turn
+            if turn.note.key == "tut_66_close":  # "you already have {points} points"
+                assert params["points"] == match.deal.points[tut.learner] >= 66, turn
             if "lo" in params:  # the range of stakes (Macao)
                 stakes = [int(m.split()[1]) for m in legal_texts(match)]
                 assert (params["lo"], params["hi"]) == (min(stakes), max(stakes)), turn
