@@ -18,6 +18,7 @@ HTTP (JSON):
   once the match is over, signed with the server's key;
 * ``GET /api/keys``: the public key that signs records (``signing.py``);
 * ``/api/seeks``: seeks and pairing (``pairingroutes.py``, ``pairing.py``).
+* ``/api/tutorials``: lessons, "Learn to play" (``tutorials.py``).
 
 WebSocket ``/ws``: the game protocol (``protocol.py``, ``docs/protocol.md``). Pages: ``/`` (the
 lobby), ``/t/{id}`` (a seat), ``/join/{id}`` (an invite), ``/watch/{id}`` (a spectator),
@@ -81,6 +82,7 @@ from .seekstore import open_seek_store
 from .signing import KEY_FILE, Signer
 from .storage import Storage, StoreUnavailable, default_data_dir, open_store
 from .texts import texts_body
+from .tutorials import tutorial_router
 
 __all__ = ["STATIC", "CardplayApp", "create_app"]
 
@@ -371,6 +373,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
                              "url": f"/t/{table.id}", **table.fairness()})
 
     app.include_router(seek_router(pairing, checked_body, accounts.account_of_scope, client_key))
+    app.include_router(tutorial_router(hub, checked_body, create_rate, client_key))
 
     @app.get("/api/tables/{table_id}")
     async def api_table(table_id: str) -> dict[str, Any]:

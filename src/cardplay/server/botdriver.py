@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from ..engine import derive_seed
 from .protocol import ProtocolError
 from .tables import Table
+from .tutorials import tutorial_move
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -78,9 +79,11 @@ class BotDriver:
             # answer the same moves the same way at every attempt (a cached bot's random
             # state would carry what it did at other people's tables)
             bot_seed = derive_seed(table.stored.seed, "daily-bot", seat, version)
+        # a lesson's table: its script's move, whatever the bot would choose
+        scripted = tutorial_move(table, seat, view)
         try:
-            move = await hub.runner.choose(table.game.name, table.game.options_dict(), level,
-                                           bot_seed, view)
+            move = scripted if scripted is not None else await hub.runner.choose(
+                table.game.name, table.game.options_dict(), level, bot_seed, view)
         except Exception:
             log.exception("the %s bot of table %s failed; a random move is played",
                           level, table.id)

@@ -6,6 +6,7 @@ import { T, announce, banner, gameTitle, getJSON, h, httpError, levelName, loadC
 import { onCoach, onCoachError } from "./coach.js";
 import { newContribution } from "./proof.js";
 import { renderTable } from "./table.js";
+import { learnButton } from "./tutorial.js";
 import { seekPanel, showSeek } from "./seek.js";
 import { clockChoices, noteClock } from "./clock.js";
 import { renderAccountNav, showAccount, showLeaderboard, showPlayer, showSignIn, whoAmI } from "./accounts.js";
@@ -191,7 +192,7 @@ async function showLobby() {
     h("h2", { id: "new-game-h", text: t("new_game") }),
     h("div", { class: "quick" }, h("div", { class: "field" }, h("label", { for: "game", text: t("game") }), gameSel),
       h("div", { class: "field" }, h("label", { for: "level", text: t("opponents") }), levelSel)),
-    h("div", { class: "row" }, playNow), err,
+    h("div", { class: "row" }, playNow), learnButton(gameSel, () => nameInput.value, err), err,
     h("fieldset", { class: "field" }, h("legend", { text: t("options") }), optsBox),
     h("div", { class: "field" }, h("label", { for: "name", text: t("your_name") }), nameInput),
     h("fieldset", { class: "field" }, h("legend", { text: t("seats") }), seatsBox),

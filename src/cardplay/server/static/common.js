@@ -188,10 +188,17 @@ export function seatName(i, seats) {
 export function send(msg) {
   if (T.ws && T.ws.readyState === WebSocket.OPEN) T.ws.send(JSON.stringify(msg));
 }
+/* A check every move of this page passes before it is sent (a lesson refuses moves other than
+   its step's: tutorial.js); it answers whether the move may go. */
+/** @type {(move: string) => boolean} */
+let moveGuard = () => true;
+/** @param {(move: string) => boolean} fn */
+export function setMoveGuard(fn) { moveGuard = fn; }
 export function playMove(move) {
   const s = T.state;
   if (!s || T.pending || T.seat === null) return;
   if (!s.view.legal_moves.includes(move)) return;
+  if (!moveGuard(move)) return;
   T.pending = true;
   T.status = ""; T.statusBad = false;
   send({ type: "move", move, version: s.version, id: s.version });

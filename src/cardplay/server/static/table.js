@@ -11,6 +11,7 @@ import { ratingChanges } from "./accounts.js";
 import { helpOffered, hintNodes, reviewCell, reviewNodes } from "./coach.js";
 import { clockNode, clockNote, forfeitNodes, forfeited } from "./clock.js";
 import { newContribution, proofNodes } from "./proof.js";
+import { decorateLesson } from "./tutorial.js";
 
 /* How long a trick that was just completed stays in the middle when the next lead follows at
    once (a bot's lead): long enough to see both cards; a click or a key skips it. */
@@ -521,6 +522,7 @@ export function renderTable(old) {
   if (me !== null) side.push(h("p", { class: "kbd-help muted", text: t("keyboard_help") }));
 
   m.replaceChildren(headLine, ...notices, h("div", { class: "layout" }, board, h("aside", { class: "side" }, side)));
+  decorateLesson(m);  // a lesson's table: its step, highlighted
   T.prevPublic = view.public;
   steadyTable(m, view);
   aimOutgoing();
