@@ -72,7 +72,9 @@ class BotDriver:
         s = table.seats[seat]
         level = s.level
         view = table.match.view(seat).to_dict()
-        bot_seed = derive_seed(table.stored.seed, "server-bot", seat)
+        # a seed per decision (the move number): the same state always gets the same answer,
+        # after a restart, in another process, or when a move taken back is played again
+        bot_seed = derive_seed(table.stored.seed, "server-bot", seat, version)
         try:
             move = await hub.runner.choose(table.game.name, table.game.options_dict(), level,
                                            bot_seed, view)
