@@ -268,6 +268,7 @@ def test_undo_against_bots_and_none_with_a_clock(live: LiveServer, page: Page,
     page.locator("#lang").select_option("ru")
     _wait_turn(page)
     expect(page.locator("#undo-button")).to_have_text("Отменить ход")
+    page.screenshot(path=str(shots(tmp_path) / "undo-ru-1280.png"))
     # a table with a clock offers none
     r = httpx.post(live.url + "/api/tables", json={
         "game": "sixty-six", "seed": 11, "clock": {"move": 60, "reserve": 300},
@@ -284,3 +285,33 @@ def test_undo_against_bots_and_none_with_a_clock(live: LiveServer, page: Page,
     _wait_turn(page)
     expect(page.locator("#undo-button")).to_have_count(0)
 
+
+
+def _card_transition(page: Page) -> str:
+    return str(page.evaluate(
+        "getComputedStyle(document.querySelector('.hand button.cardbtn')).transitionDuration"))
+
+
+def test_card_movement_off_and_the_devices_reduced_motion(live: LiveServer,
+                                                          browser: Browser) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    open_seeded(page, live, "sixty-six", seed=11)
+    assert _card_transition(page) == "0.15s"  # normal: a card rises as it is pointed at
+    _open_settings(page)
+    expect(page.locator("#set-reduced")).to_have_count(0)
+    page.locator("#settings-dialog").get_by_label("Off").check()
+    assert _card_transition(page) == "0s"
+    context.close()
+    # a device that asks for less motion: nothing moves even when "Fast" is chosen, and the
+    # panel says why
+    context = browser.new_context(viewport={"width": 1280, "height": 800},
+                                  reduced_motion="reduce")
+    page = context.new_page()
+    open_seeded(page, live, "sixty-six", seed=11)
+    _open_settings(page)
+    expect(page.locator("#set-reduced")).to_have_text(
+        "Your device asks for reduced motion, so cards do not move whatever is chosen here.")
+    page.locator("#settings-dialog").get_by_label("Fast").check()
+    assert _card_transition(page) == "0s"
+    context.close()
