@@ -21,6 +21,7 @@ export function undoNodes(s) {
 export function noteUndo(old, s) {
   if (!old || !old.view || !s.view || s.version >= old.version || s.table !== old.table) return;
   T.undone = s.version;  // no forced card is played for the person here (forced.js)
+  T.repeat = null;  // nor a repeated move (drawing until a card fits) started again (table.js)
   T.status = t("undo_done"); T.statusBad = false;
   announce(T.status);
 }
