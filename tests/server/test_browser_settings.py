@@ -195,6 +195,7 @@ def test_tap_tap_and_drag_on_a_touch_phone(live: LiveServer, browser: Browser,
     expect(page.locator("#status")).to_contain_text("again, or tap the table, to play it")
     assert board_attr(page, "data-version") == before
     page.screenshot(path=str(shots(tmp_path) / "touch-picked-en-390.png"))
+    assert serious_violations(page) == []
     picked.tap()
     page.wait_for_function("v => document.querySelector('.board').dataset.version !== v",
                            arg=before)
@@ -256,6 +257,7 @@ def test_undo_against_bots_and_none_with_a_clock(live: LiveServer, page: Page,
     undo = page.locator("#undo-button")
     expect(undo).to_have_text("Undo")
     page.screenshot(path=str(shots(tmp_path) / "undo-en-1280.png"))
+    assert serious_violations(page) == []
     undo.click()
     page.wait_for_function("v => document.querySelector('.board').dataset.version === v",
                            arg=before)
