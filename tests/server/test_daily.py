@@ -401,3 +401,28 @@ def test_daily_verify_against_a_running_server(tmp_path: Path, clock: Clock,
                                                            "results.json"]
     finally:
         live.stop()
+
+
+def test_no_take_back_at_a_daily_deal(client: TestClient) -> None:
+    """A daily attempt is one person against bots, casual and without a clock, as the tables
+    where undo is offered; but a take-back would let one person try every line of the cards
+    everyone is compared on: refused, and the move stays."""
+    start = client.post("/api/daily/sixty-six").json()
+    with client.websocket_connect("/ws") as ws:
+        state = hello(ws, start["table"], start["token"])
+        while not (state["view"]["to_move"] == 0 and state["view"]["legal_moves"]):
+            state = recv(ws, "state")
+        assert "undo" not in state
+        ws.send_json({"type": "move", "move": state["view"]["legal_moves"][0],
+                      "version": state["version"]})
+        state = recv(ws, "state")
+        moved = state["version"]
+        ws.send_json({"type": "undo", "version": moved, "id": "u"})
+        while True:
+            msg = recv(ws)
+            if msg["type"] == "error":
+                break
+            moved = msg["version"]
+        assert (msg["code"], msg.get("reply_to")) == ("no_undo", "u")
+        ws.send_json({"type": "resync"})  # the bots may have answered since: never fewer
+        assert recv(ws, "state")["version"] >= moved >= 1

@@ -79,6 +79,7 @@ from .passwords import PRODUCTION, PasswordConfig, Passwords
 from .ratings import rating_key
 from .security import InputError, OriginPolicy, parse_json
 from .seekstore import open_seek_store
+from .settingsroutes import settings_router
 from .signing import KEY_FILE, Signer
 from .storage import Storage, StoreUnavailable, default_data_dir, open_store
 from .texts import texts_body
@@ -272,6 +273,9 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
                                       RateLimiter(limits.create_rate * 6), client_key,
                                       on_sign=daily.on_sign))
     app.include_router(daily_router(daily, accounts, checked_body, create_rate, client_key))
+    app.include_router(settings_router(accounts, checked_body,
+                                       RateLimiter(limits.create_rate * 6),
+                                       postgres=account_db.postgres))
 
     @app.get("/api/games")
     async def api_games() -> list[dict[str, Any]]:

@@ -73,12 +73,10 @@ class BotDriver:
         s = table.seats[seat]
         level = s.level
         view = table.match.view(seat).to_dict()
-        bot_seed = derive_seed(table.stored.seed, "server-bot", seat)
-        if table.stored.seed_source == "daily":
-            # a fresh bot each decision, seeded by the position's move number: the day's bots
-            # answer the same moves the same way at every attempt (a cached bot's random
-            # state would carry what it did at other people's tables)
-            bot_seed = derive_seed(table.stored.seed, "daily-bot", seat, version)
+        # a seed per decision (the move number): the same state always gets the same answer,
+        # after a restart, in another process, when a move taken back is played again, and at
+        # every attempt of a daily deal (a kept bot's random state would carry what it did before)
+        bot_seed = derive_seed(table.stored.seed, "server-bot", seat, version)
         # a lesson's table: its script's move, whatever the bot would choose
         scripted = tutorial_move(table, seat, view)
         try:

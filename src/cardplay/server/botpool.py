@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from types import MappingProxyType
@@ -47,7 +46,6 @@ def view_from_dict(d: Mapping[str, Any]) -> View:
 
 
 _GAMES: dict[tuple[str, str], Game] = {}
-_BOTS: OrderedDict[tuple[str, str, str, int], bots_mod.Bot] = OrderedDict()
 
 
 def _game(name: str, options: Mapping[str, Any]) -> Game:
@@ -62,17 +60,13 @@ def _game(name: str, options: Mapping[str, Any]) -> Game:
 
 def choose_move(game: str, options: Mapping[str, Any], level: str, seed: int,
                 view: Mapping[str, Any]) -> str:
-    """Run one bot decision: the bot of ``level`` for this game chooses from the view alone."""
-    g = _game(game, options)
-    key = (game, repr(sorted(options.items())), level, seed)
-    bot = _BOTS.get(key)
-    if bot is None:
-        bot = bots_mod.load(level, g, seed=seed)
-        _BOTS[key] = bot
-        while len(_BOTS) > 512:
-            _BOTS.popitem(last=False)
-    else:
-        _BOTS.move_to_end(key)
+    """Run one bot decision: the bot of ``level`` for this game chooses from the view alone.
+
+    A bot is built for each decision (well under a millisecond; a learned policy's weights are
+    cached by policy.py): a bot kept between calls would carry its generator's state from one
+    call to the next, and the same view and seed would not always give the same move (a move
+    taken back and played again, undo.py, must meet the same answers)."""
+    bot = bots_mod.load(level, _game(game, options), seed=seed)
     return str(bot.choose(view_from_dict(view)))
 
 

@@ -297,7 +297,8 @@ class Clocks:
         hub = self.hub
         view = table.match.view(seat).to_dict()
         level = table.seats[seat].level
-        bot_seed = derive_seed(table.stored.seed, "server-bot", seat)
+        # a seed per decision, as botdriver.py's: a bot is built anew for each (botpool.py)
+        bot_seed = derive_seed(table.stored.seed, "server-bot", seat, version)
         opts = table.game.options_dict()
         try:
             move = await hub.runner.choose(table.game.name, opts, level, bot_seed, view)

@@ -127,6 +127,9 @@ class Cluster:
         if "seats" in msg:
             self.reload_seats(table)
             table.presence_changed()
+        if "undo" in msg:  # moves taken back (undo.py): the store has the moves that stay
+            self.reload(table)
+            table.broadcast()
         version = msg.get("v")
         if isinstance(version, int) and version > table.version:
             played = version == table.version + 1 and self.play_notice(table, msg.get("m"))

@@ -21,6 +21,7 @@ from .outage import DOWN
 from .protocol import ProtocolError, error_message, parse_client_message
 from .security import OriginPolicy
 from .storage import StoreUnavailable
+from .undo import undo
 
 __all__ = ["client_key", "game_socket", "header"]
 
@@ -87,7 +88,7 @@ def game_socket(hub: Hub, origins: OriginPolicy, limits: Limits, move_rate: Rate
                 try:
                     msg = parse_client_message(text if text is not None else frame.get("bytes"))
                     mid = msg.get("id")
-                    if msg["type"] == "move":
+                    if msg["type"] in ("move", "undo"):
                         wait = move_rate.allow(client)
                         if wait > 0:
                             raise ProtocolError("rate", f"too many moves from this client: at "
@@ -128,6 +129,8 @@ def game_socket(hub: Hub, origins: OriginPolicy, limits: Limits, move_rate: Rate
             hub.hint(conn, mid)
         elif kind == "review":
             hub.review(conn, msg["deal"], mid)
+        elif kind == "undo":
+            undo(hub, conn, msg["version"], mid)
         elif kind == "ping":
             pong: dict[str, Any] = {"type": "pong"}
             if mid is not None:

@@ -235,6 +235,11 @@ class PostgresStorage:
         rows = self._read(f"SELECT {_COLUMNS} FROM tables WHERE id = %s", (table_id,))
         return self._table(rows[0]) if rows else None
 
+    def remove_moves(self, table_id: str, n: int) -> None:
+        """Delete the moves numbered ``n`` and later (an undo against bots, undo.py)."""
+        with self._writing() as db:
+            db.execute("DELETE FROM moves WHERE table_id = %s AND n >= %s", (table_id, n))
+
     def moves_after(self, table_id: str, n: int) -> list[tuple[int, str]]:
         return [(s, m) for s, m in self._read(
             "SELECT seat, move FROM moves WHERE table_id = %s AND n >= %s ORDER BY n",

@@ -30,6 +30,7 @@ CLIENT_TYPES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "record": {},
     "hint": {},
     "review": {"deal": (_INT, True)},
+    "undo": {"version": (_INT, True)},
     "ping": {},
 }
 
@@ -58,6 +59,9 @@ ERROR_CODES: dict[str, str] = {
     "forfeited": "this seat's person forfeited the match (time); a bot plays it to the end",
     "waiting": "the cards are not dealt yet: a person's seat is still to be taken",
     "bad_contribution": "a contribution is 32 hexadecimal characters",
+    "no_undo": "undo is offered only to a person alone with bots at a casual table without a "
+               "clock",
+    "nothing_to_undo": "this seat has no move to take back in the deal in play",
 }
 
 

@@ -277,6 +277,10 @@ class Storage:
             db.execute("ROLLBACK")
             raise
 
+    def remove_moves(self, table_id: str, n: int) -> None:
+        """Delete the moves numbered ``n`` and later (an undo against bots, undo.py)."""
+        self._db.execute("DELETE FROM moves WHERE table_id = ? AND n >= ?", (table_id, n))
+
     def moves_after(self, table_id: str, n: int) -> list[tuple[int, str]]:
         """The moves numbered ``n`` and later, in order (what a process behind catches up)."""
         return [(s, m) for s, m in self._db.execute(

@@ -22,6 +22,7 @@ from .protocol import PROTOCOL_VERSION, ProtocolError
 from .security import safe_text
 from .storage import StoredTable
 from .timecontrol import ClockState
+from .undo import undo_point
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -368,6 +369,8 @@ class Table:
             self.hub.clocks.frame(self, msg)
         if self.stopped is not None:
             msg["stopped"] = self.stopped
+        if seat is not None and undo_point(self, seat) is not None:
+            msg["undo"] = True  # this seat may take back its last move now (undo.py)
         if self.end_ratings is None and self.stored.rated and self.is_over:
             # rated by another process, or before a restart: as stored
             self.end_ratings = self.hub.match_hooks.ratings_of(self)

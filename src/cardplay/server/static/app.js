@@ -11,6 +11,9 @@ import { seekPanel, showSeek } from "./seek.js";
 import { clockChoices, noteClock } from "./clock.js";
 import { renderAccountNav, showAccount, showLeaderboard, showPlayer, showSignIn, whoAmI } from "./accounts.js";
 import { dailyAfterState, dailyEntry, showDaily, showDailyResults } from "./daily.js";
+import { openSettings, refreshPanel, syncSettings } from "./settings.js";
+import { soundForState } from "./sounds.js";
+import { noteUndo } from "./undo.js";
 
 function applyChrome() {
   document.documentElement.lang = lang;
@@ -24,6 +27,8 @@ function applyChrome() {
   document.getElementById("skip-link").textContent = t("skip");
   document.getElementById("credits").textContent = t("credits");
   document.getElementById("credits-link").textContent = t("credits_link");
+  document.getElementById("settings-button").textContent = t("settings_button");
+  refreshPanel();
 }
 
 /* ------------------------------------------------------------------ lobby */
@@ -318,7 +323,7 @@ function onMessage(msg) {
     const old = T.state;
     T.state = msg; T.pending = false;
     if ("previous" in msg) T.previous = msg.previous;
-    if (!old || msg.version !== old.version) T.selected = new Set();
+    if (!old || msg.version !== old.version) { T.selected = new Set(); T.tapped = null; }
     if (old && msg.last && msg.version > old.version) {
       const who = msg.last.seat === T.seat ? null : seatName(msg.last.seat, msg.seats);
       let text = who ? t("played", { who, move: prettyText(msg.last.move) }) : t("you_played", { move: prettyText(msg.last.move) });
@@ -327,6 +332,8 @@ function onMessage(msg) {
     }
     if (!msg.full && msg.reply_to === undefined && T.status && !T.statusBad) T.status = "";
     if (msg.reply_to !== undefined) { T.status = ""; T.statusBad = false; }
+    soundForState(old, msg, T.seat);
+    noteUndo(old, msg);
     noteClock(msg, old);
     renderTable(old);
     dailyAfterState();
@@ -355,6 +362,7 @@ function onMessage(msg) {
 function route() {
   const path = location.pathname;
   routeCount += 1;
+  syncSettings();  // the account's settings, once someone signs in
   if (lobbyTimer) { clearInterval(lobbyTimer); lobbyTimer = null; }
   let r;
   if ((r = /^\/t\/([\w-]+)$/.exec(path))) return openTable(r[1], false);
@@ -393,6 +401,7 @@ document.getElementById("lang").addEventListener("change", async (e) => {
   await setLang(value); applyChrome(); renderAccountNav();
   if (T.state) redraw(); else route();
 });
+document.getElementById("settings-button").addEventListener("click", openSettings);
 document.getElementById("four-colour").addEventListener("change", (e) => {
   setFourColour(/** @type {HTMLInputElement} */ (e.target).checked);
   redraw();

@@ -3,6 +3,7 @@
    play (its state, its socket, the moves sent). It holds no rules: what is legal comes from
    view.legal_moves, every state from the server. An ES module, loaded as it is (no build). */
 import { CARD_TOKEN, SUIT_SYMBOL, fourColour, lang, t } from "./texts.js";
+import { backUrl } from "./prefs.js";
 
 /* ------------------------------------------------------------------ the games' declarations
    GET /api/games serves each game's declaration: its public fields with their kinds and words,
@@ -95,7 +96,7 @@ export function cardImg(c, mini) {
     alt: cardName(c), width: mini ? 46 : 76, height: mini ? 64 : 106, draggable: "false" });
 }
 export function backImg(mini, alt) {
-  return h("img", { class: "card" + (mini ? " mini" : ""), src: "/static/cards/back.svg",
+  return h("img", { class: "card" + (mini ? " mini" : ""), src: backUrl(),
     alt: alt || t("card_back"), width: mini ? 46 : 76, height: mini ? 64 : 106 });
 }
 export function announce(text) {
@@ -170,7 +171,8 @@ export function savedSeats() {
 /* ------------------------------------------------------------------ the table in play */
 export const T = { ws: null, id: null, token: null, seat: null, state: null, welcome: null, previous: null,
   seenPrevious: -1, retry: 0, closing: false, pending: false, selected: new Set(), lastVersion: -1,
-  status: "", statusBad: false, shownTrick: false, contribution: null, proof: null };
+  status: "", statusBad: false, shownTrick: false, contribution: null, proof: null,
+  tapped: null, undone: -1 };  // tapped: a card picked by a first tap (touch.js); undone: undo.js
 
 /* Bots get names, one per seat (the catalogue's bot_name_0 to _5), so that the bots at a table
    are told apart in the log and on the score sheet. */

@@ -12,6 +12,10 @@ import { helpOffered, hintNodes, reviewCell, reviewNodes } from "./coach.js";
 import { clockNode, clockNote, forfeitNodes, forfeited } from "./clock.js";
 import { newContribution, proofNodes } from "./proof.js";
 import { decorateLesson } from "./tutorial.js";
+import { backUrl, holdMs, noMotion, prefs } from "./prefs.js";
+import { afterDrag, dragCard, pickedByTap, tableTap } from "./touch.js";
+import { playForced } from "./forced.js";
+import { undoNodes } from "./undo.js";
 
 /* How long a trick that was just completed stays in the middle when the next lead follows at
    once (a bot's lead): long enough to see both cards; a click or a key skips it. */
@@ -21,7 +25,7 @@ const SETS_SHOWN = 60;  // sets of cards listed as buttons (beyond them, the pic
 /* How long the cards of a trick being cleared take to slide to the seat that took them (as in
    style.css's .outgoing animation). */
 const OUTGOING_MS = 250;
-const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+const reducedMotion = noMotion;  // the device's wish or the person's setting (prefs.js)
 
 /* ------------------------------------------------------------------ moves */
 /* The view's legal moves become card clicks, buttons and a stake form. */
@@ -42,9 +46,13 @@ function moveAria(m) {
   if (m.includes("+")) return m.split("+").map((c) => CARD_RE.test(c.split("=")[0]) ? cardName(c.split("=")[0]) + (c.includes("=") ? " = " + c.split("=")[1] : "") : c).join(", ");
   return moveLabel(m);
 }
-function needsConfirm(m) {
+function irreversible(m) {
   const kind = T.state ? moveKind(T.state.game, m) : null;
   return Boolean(kind && kind.confirm);
+}
+/* irreversible moves ask first; with the confirm_play setting, so does every card played */
+function needsConfirm(m) {
+  return irreversible(m) || (prefs.confirm_play && m.split("+").every((x) => CARD_RE.test(x.split("=")[0])));
 }
 /* A move as the player asked for it: irreversible ones (closing the talon) ask first. */
 function askMove(m) {
@@ -96,7 +104,7 @@ function seatCards(list, seats, mini, fresh) {
 function backs(count, label) {
   const shown = Math.min(count, 8);
   return h("div", { class: "backs", role: "img", "aria-label": label },
-    Array.from({ length: shown }, () => h("img", { class: "back", src: "/static/cards/back.svg", alt: "", width: 26, height: 36 })),
+    Array.from({ length: shown }, () => h("img", { class: "back", src: backUrl(), alt: "", width: 26, height: 36 })),
     count > shown ? h("span", { class: "more", "aria-hidden": "true", text: `+${count - shown}` }) : null);
 }
 
@@ -118,9 +126,9 @@ function noteCompletedTrick(old, view) {
   if (!old || !old.view || old.view.game !== view.game) return;
   const before = lastTrick(old.view); const now = lastTrick(view);
   if (!now || JSON.stringify(before) === JSON.stringify(now)) return;
-  T.hold = { trick: now, until: Date.now() + TRICK_HOLD_MS, deal: dealNumber(view) };
+  T.hold = { trick: now, until: Date.now() + holdMs(TRICK_HOLD_MS), deal: dealNumber(view) };
   clearTimeout(T.holdTimer);
-  T.holdTimer = setTimeout(() => { T.hold = null; if (T.state) renderTable(T.state); }, TRICK_HOLD_MS);
+  T.holdTimer = setTimeout(() => { T.hold = null; if (T.state) renderTable(T.state); }, holdMs(TRICK_HOLD_MS));
 }
 function skipHold() {
   if (!T.hold) return;
@@ -355,7 +363,7 @@ export function renderTable(old) {
   const me = T.seat; const myTurn = me !== null && view.to_move === me && !s.is_over;
   if (old && old !== s) noteCompletedTrick(old, view);
   if (!myTurn) T.confirm = null;
-  const repeating = repeatIfForced(s, myTurn);
+  const repeating = repeatIfForced(s, myTurn) || playForced(s, myTurn);
   const active = /** @type {HTMLElement | null} */ (document.activeElement);
   const focused = active && active.dataset ? active.dataset.focusKey : null;
   const logWasAtEnd = (() => { const l = document.querySelector(".log"); return !l || l.scrollTop + l.clientHeight >= l.scrollHeight - 4; })();
@@ -382,6 +390,7 @@ export function renderTable(old) {
     const r = /^([2-9TJQKA][SHDC])=/.exec(mv);
     if (r) declared.set(r[1], [...(declared.get(r[1]) || []), mv]);
   }
+  if (T.tapped && !cardMoves.has(T.tapped)) T.tapped = null;
   const choosing = cardMoves.size > 0 || combos.length > 0;
   const legalCards = (view.hand || []).filter((c) => cardMoves.has(c) || declared.has(c) || combos.some((x) => x.split("+").some((y) => y.split("=")[0] === c)));
   const handNodes = (view.hand || []).map((c, idx) => {
@@ -394,17 +403,19 @@ export function renderTable(old) {
     // the Play button; while cards are picked, any other is picked too (never played by
     // surprise); a card that only plays alone still plays at a click
     const click = () => {
+      if (afterDrag()) return;
       if (!selectable) { T.status = illegalReason(c, legalCards); T.statusBad = true; renderTable(T.state); announce(T.status); return; }
       if (inCombo || T.selected.size) toggleSelect(c);
+      else if (plain && pickedByTap(c)) renderTable(T.state);  // a first tap picks (touch.js)
       else if (plain) askMove(c);
       else if (decl && decl.length === 1) askMove(decl[0]);
       else if (decl) { const b = /** @type {HTMLElement | null} */ (document.querySelector(`[data-move="${CSS.escape(decl[0])}"]`)); if (b) b.focus(); }
     };
-    const b = h("button", { type: "button", class: "cardbtn" + (selectable ? " legal" : choosing ? " illegal" : "") + (T.selected.has(c) ? " selected" : ""),
+    const b = h("button", { type: "button", class: "cardbtn" + (selectable ? " legal" : choosing ? " illegal" : "") + (T.selected.has(c) ? " selected" : "") + (T.tapped === c ? " tapped" : ""),
       "data-card": c, "data-move": plain ? c : null, "data-focus-key": "card-" + idx, disabled: !choosing || T.pending,
       "aria-disabled": choosing && !selectable ? "true" : null,
       "aria-label": cardName(c), "aria-pressed": inCombo || T.selected.has(c) ? String(T.selected.has(c)) : null,
-      onclick: click }, cardImg(c, false));
+      onclick: click, onpointerdown: plain ? (e) => dragCard(e, c, askMove) : null }, cardImg(c, false));
     if (old && old.view && !(old.view.hand || []).includes(c)) b.classList.add("enter");
     return b;
   });
@@ -413,7 +424,7 @@ export function renderTable(old) {
   const actionNodes = [];
   if (T.confirm && view.legal_moves.includes(T.confirm)) {
     actionNodes.push(h("div", { class: "confirm", role: "alertdialog", "aria-labelledby": "confirm-q" },
-      h("span", { id: "confirm-q", text: t("confirm_move", { move: moveLabel(T.confirm) }) }),
+      h("span", { id: "confirm-q", text: t(irreversible(T.confirm) ? "confirm_move" : "settings_confirm_play", { move: moveLabel(T.confirm) }) }),
       h("button", { type: "button", id: "confirm-yes", "data-focus-key": "confirm-yes", onclick: () => askMove(T.confirm) }, t("confirm_yes")),
       h("button", { type: "button", class: "secondary", id: "confirm-no", onclick: () => { T.confirm = null; renderTable(T.state); } }, t("cancel"))));
   }
@@ -447,13 +458,14 @@ export function renderTable(old) {
       h("button", { type: "button", "data-focus-key": "stake-go", disabled: T.pending, onclick: go }, t("stake")),
       quick.map((v) => h("button", { type: "button", class: "secondary", "data-move": "stake " + v, "data-focus-key": "stake-" + v, disabled: T.pending, onclick: () => playMove("stake " + v) }, String(v)))));
   }
+  actionNodes.push(...undoNodes(s));
   if (myTurn) actionNodes.push(...hintNodes(s));
   const status = h("p", { class: "status" + (T.statusBad ? " bad" : ""), id: "status", role: "status" },
     T.status || repeating || (s.is_over ? "" : myTurn ? t("your_turn") + (combos.length && !T.selected.size ? " " + t("pick_help") : "") : me === null ? t("spectating") : t("waiting_for", { who: seatName(view.to_move, seats) })));
 
   const board = h("section", { class: "board", "aria-labelledby": "table-title", "data-version": s.version,
     "data-deal": view.match ? view.match.deal_number : 1, "data-over": s.is_over ? "1" : "0", "data-my-turn": myTurn ? "1" : "0" }, others,
-    h("div", { class: "centre", "aria-label": t("table_cards") }, pubNodes),
+    h("div", { class: "centre", "aria-label": t("table_cards"), onclick: () => tableTap(askMove) }, pubNodes),
     me !== null ? h("div", { class: "hand-area" }, mine, h("h2", { class: "sr-only", text: t("hand") }), hand,
       h("div", { class: "actions", role: "group", "aria-label": t("actions") }, actionNodes), status) : status);
 
