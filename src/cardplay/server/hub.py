@@ -179,7 +179,7 @@ class Hub:
             self.storage.create_table(stored, guard=lambda: caps_refusal(
                 self.storage, self.limits, client, humans == 0))
         except CapRefusal as e:
-            raise TableError(str(e), status=429) from None
+            raise TableError(str(e), status=429, code="too_many_tables") from None
         table = Table(self, stored, match)
         table.seats = made
         self.tables[table_id] = table
@@ -202,12 +202,13 @@ class Hub:
             raise TableError(str(e)) from None
         table = self.get(table_id)
         if table is None:
-            raise TableError("no table has this id", status=404)
+            raise TableError("no table has this id", status=404, code="no_table")
         if table.is_over:
-            raise TableError("the match at this table is over", status=409)
+            raise TableError("the match at this table is over", status=409, code="over")
         free = table.open_seats()
         if not free:
-            raise TableError("every seat at this table is taken; you may watch", status=409)
+            raise TableError("every seat at this table is taken; you may watch", status=409,
+                             code="table_full")
         seat = table.seats[free[0]]
         token = secrets.token_urlsafe(18)
         seat_dicts = [s.stored() for s in table.seats]

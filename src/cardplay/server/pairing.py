@@ -41,6 +41,7 @@ from .bounds import check_match_length
 from .clocks import UNSET, ClockError, parse_clock
 from .creation import MAX_NAME
 from .creation import check_game as creation_check_game
+from .errors import RequestError
 from .limits import Limits, RateLimiter
 from .security import InputError, clean_text
 from .seekstore import Seek, SeekStore
@@ -51,7 +52,7 @@ if TYPE_CHECKING:
     from .hub import Hub
     from .tables import Table
 
-__all__ = ["WINDOW_GROWTH", "WINDOW_START", "AccountLike", "Pairing", "SeekError",
+__all__ = ["WINDOW_GROWTH", "WINDOW_START", "AccountLike", "Pairing",
            "choose_group", "seek_key", "window"]
 
 log = logging.getLogger("cardplay.server")
@@ -77,18 +78,6 @@ class AccountLike(Protocol):
 
 # the rating of an account under a game's rating key, or None for a new player
 RatingOf = Callable[[str, str, int], "float | None"]
-
-
-class SeekError(Exception):
-    """A seek request that cannot be met: an HTTP status, a code and a message."""
-
-    def __init__(self, status: int, code: str, message: str,
-                 retry_after: float | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-        self.retry_after = retry_after
 
 
 def window(seek: Seek, now: float) -> float:
@@ -227,7 +216,7 @@ class Pairing:
         now = time.time() if now is None else now
         unknown = set(body) - BODY_KEYS
         if unknown:
-            raise SeekError(400, "bad_request", f"a seek has no field {sorted(unknown)[0]!r}; "
+            raise RequestError(400, "bad_request", f"a seek has no field {sorted(unknown)[0]!r}; "
                                                 f"its fields: {', '.join(sorted(BODY_KEYS))}")
         accepted: Seek | None = None
         if "accept" in body:
@@ -235,27 +224,27 @@ class Pairing:
         fields = _choices_of(accepted) if accepted is not None else body
         rated = fields.get("rated", False)
         if not isinstance(rated, bool):
-            raise SeekError(400, "bad_request", "'rated' is true or false")
+            raise RequestError(400, "bad_request", "'rated' is true or false")
         try:
             game = check_game(fields.get("game"), fields.get("options"))
             name = clean_text(body.get("name"), "name", MAX_NAME)
         except (TableError, InputError) as e:
-            raise SeekError(400, "bad_request", str(e)) from None
+            raise RequestError(400, "bad_request", str(e)) from None
         try:  # the table's own check (every seat a person's): a seek and a table agree
             clock = parse_clock(fields.get("clock", UNSET), game.name, rated=rated,
                                 people=game.players, rules=self.hub.clocks.rules)
         except ClockError as e:  # the same codes as a table's: bad_clock, clock_required
-            raise SeekError(400, e.code, str(e)) from None
+            raise RequestError(400, e.code, str(e)) from None
         if clock is not None:  # 15 and 15.0 are one clock: seeks that name it either way agree
             clock = {name: float(value) for name, value in clock.items()}
         if accepted is not None:
             self._agrees(body, accepted)
         account = asker.account
         if rated and account is None:
-            raise SeekError(401, "not_signed_in", "sign in to seek a rated game")
+            raise RequestError(401, "not_signed_in", "sign in to seek a rated game")
         if accepted is not None and accepted.account is not None and account is not None and \
                 accepted.account == account.id:
-            raise SeekError(409, "own_seek", "this open seek is your own")
+            raise RequestError(409, "own_seek", "this open seek is your own")
         self._check_limits(asker, now)
         options = game.options_dict()
         rating = None
@@ -281,11 +270,11 @@ class Pairing:
     def _accepted(self, body: Mapping[str, Any]) -> Seek:
         target_id = body["accept"]
         if not isinstance(target_id, str) or not 0 < len(target_id) <= 40:
-            raise SeekError(400, "bad_request", "'accept' is the id of an open seek")
+            raise RequestError(400, "bad_request", "'accept' is the id of an open seek")
         target = self.store.get(target_id)
         cutoff = time.time() - self.limits.seek_expiry
         if target is None or target.status != "waiting" or target.polled < cutoff:
-            raise SeekError(409, "seek_gone", "that seek is no longer open: its owner was "
+            raise RequestError(409, "seek_gone", "that seek is no longer open: its owner was "
                                               "paired, cancelled or left")
         return target
 
@@ -294,29 +283,29 @@ class Pairing:
         """An acceptance may repeat the accepted seek's choices, never change them."""
         for name in ("game", "rated", "clock"):
             if name in body and body[name] != getattr(target, name):
-                raise SeekError(400, "bad_request", f"'{name}' differs from the accepted "
+                raise RequestError(400, "bad_request", f"'{name}' differs from the accepted "
                                                     f"seek's; leave it out to take its own")
         if "options" in body and body["options"] is not None:
             game = check_game(target.game, body["options"])
             if game.options_dict() != target.options:
-                raise SeekError(400, "bad_request", "'options' differ from the accepted "
+                raise RequestError(400, "bad_request", "'options' differ from the accepted "
                                                     "seek's; leave them out to take its own")
 
     def _check_limits(self, asker: Asker, now: float) -> None:
         since = now - self.limits.seek_expiry
         if asker.account is not None and self.store.count_waiting(
                 account=asker.account.id, since=since) >= self.limits.seeks_per_account:
-            raise SeekError(429, "too_many_seeks",
+            raise RequestError(429, "too_many_seeks",
                             f"you have {self.limits.seeks_per_account} open seeks, the most "
                             f"one account may have; cancel one first")
         if self.store.count_waiting(client=asker.client, since=since) >= \
                 self.limits.seeks_per_client:
-            raise SeekError(429, "too_many_seeks",
+            raise RequestError(429, "too_many_seeks",
                             f"this client has {self.limits.seeks_per_client} open seeks, the "
                             f"most one client may have; cancel one first")
         wait = self.rate.allow(asker.client)
         if wait > 0:
-            raise SeekError(429, "rate_limited",
+            raise RequestError(429, "rate_limited",
                             f"too many seeks from this client: at most "
                             f"{self.limits.seek_rate:g} a minute; try again in {wait:.0f} s",
                             retry_after=wait)
@@ -324,12 +313,12 @@ class Pairing:
     def _owned(self, seek_id: str, asker: Asker) -> Seek:
         seek = self.store.get(seek_id) if 0 < len(seek_id) <= 40 else None
         if seek is None:
-            raise SeekError(404, "no_seek", "no seek has this id")
+            raise RequestError(404, "no_seek", "no seek has this id")
         by_account = asker.account is not None and seek.account == asker.account.id
         by_token = asker.owner_token is not None and secrets.compare_digest(
             hash_token(asker.owner_token), seek.owner_hash)
         if not (by_account or by_token):
-            raise SeekError(403, "not_owner", "only the seek's owner may see or cancel it "
+            raise RequestError(403, "not_owner", "only the seek's owner may see or cancel it "
                                               "(its session, or the owner token it was given)")
         return seek
 
@@ -356,7 +345,7 @@ class Pairing:
             return
         again = self.store.get(seek.id)
         if again is not None and again.status == "paired":
-            raise SeekError(409, "already_paired", "this seek was paired already: its table "
+            raise RequestError(409, "already_paired", "this seek was paired already: its table "
                                                    "is waiting for you")
 
     def open_seeks(self, now: float | None = None) -> list[dict[str, Any]]:

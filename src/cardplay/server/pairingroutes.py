@@ -22,8 +22,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 from starlette.types import Scope
 
+from .errors import RequestError, answer
 from .limits import RateLimiter
-from .pairing import AccountLike, Asker, Pairing, SeekError
+from .pairing import AccountLike, Asker, Pairing
 
 __all__ = ["OWNER_COOKIE", "OWNER_HEADER", "seek_router"]
 
@@ -33,12 +34,6 @@ _COOKIE_AGE = 3600  # seconds: a seek is long over by then
 
 CheckedBody = Callable[..., Awaitable["dict[str, Any] | Response"]]
 AccountOf = Callable[[Scope], "AccountLike | None"]
-
-
-def error(e: SeekError) -> JSONResponse:
-    headers = {"Retry-After": str(max(1, round(e.retry_after)))} if e.retry_after else None
-    return JSONResponse({"error": e.code, "message": e.message}, status_code=e.status,
-                        headers=headers)
 
 
 def _is_https(request: Request) -> bool:
@@ -67,8 +62,8 @@ def seek_router(pairing: Pairing, checked_body: CheckedBody, account_of: Account
             return body
         try:
             seek, token = pairing.seek(body, asker(request))
-        except SeekError as e:
-            return error(e)
+        except RequestError as e:
+            return answer(e)
         again = pairing.store.get(seek.id)
         status = again.status if again is not None else seek.status
         response = JSONResponse({"seek": seek.id, "owner": token, "status": status,
@@ -89,8 +84,8 @@ def seek_router(pairing: Pairing, checked_body: CheckedBody, account_of: Account
         try:
             return JSONResponse(pairing.status(seek_id, asker(request)),
                                 headers={"Cache-Control": "no-store"})
-        except SeekError as e:
-            return error(e)
+        except RequestError as e:
+            return answer(e)
 
     @router.delete("/api/seeks/{seek_id}")
     async def cancel_seek(seek_id: str, request: Request) -> Response:
@@ -99,8 +94,8 @@ def seek_router(pairing: Pairing, checked_body: CheckedBody, account_of: Account
             return body
         try:
             pairing.cancel(seek_id, asker(request))
-        except SeekError as e:
-            return error(e)
+        except RequestError as e:
+            return answer(e)
         return Response(status_code=204)
 
     return router

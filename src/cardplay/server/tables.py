@@ -35,8 +35,8 @@ class TableError(ValueError):
     def __init__(self, message: str, status: int = 400, code: str | None = None) -> None:
         super().__init__(message)
         self.status = status
-        # with a code the answer is {"error": code, "message": text} (DESIGN.md section 6);
-        # without, the older {"error": text}
+        # the answer is {"error": code, "message": text} (DESIGN.md section 6); without a
+        # code of its own, the code of its status (errors.code_of)
         self.code = code
 
 
