@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,6 +15,7 @@ from cardplay.server.clocks import UNSET, ClockError, parse_clock
 from cardplay.server.limits import Limits
 from cardplay.server.pairing import choose_group, seek_key, window
 from cardplay.server.seekstore import Seek
+from cardplay.server.tables import hash_token
 
 from .conftest import hello, make_client, until
 
@@ -332,3 +334,39 @@ def test_a_seek_gets_the_clock_a_table_of_people_would(client: TestClient) -> No
     refused(client.post("/api/seeks", json={"game": "macao",
                                             "clock": {"move": 1, "reserve": 0}}),
             400, "bad_clock")
+
+
+def stored_texts(path: Path) -> list[str]:
+    """Every text value of every row of every table of the SQLite database."""
+    db = sqlite3.connect(path)
+    try:
+        names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return [v for n in names for row in db.execute(f'SELECT * FROM "{n}"')
+                for v in row if isinstance(v, str)]
+    finally:
+        db.close()
+
+
+def test_the_database_never_holds_a_usable_seat_token(client: TestClient) -> None:
+    a, b = seek(client, name="Ann"), seek(client, name="Bob")
+    assert b["status"] == "paired"
+    path = client.app.state.storage.path  # type: ignore[attr-defined]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+
+    def usable(texts: list[str], table: str) -> list[str]:
+        hashes = {s.token_hash for s in hub.get(table).seats}
+        return [v for v in texts if hash_token(v) in hashes]
+
+    # paired, not yet delivered: nothing stored takes a seat (on main the seek kept the token)
+    table_id = client.app.state.pairing.store.get(a["seek"]).table  # type: ignore[attr-defined]
+    assert table_id is not None
+    assert usable(stored_texts(path), table_id) == []
+    pa, pb = poll(client, a), poll(client, b)
+    assert pa["table"] == pb["table"] == table_id
+    after = stored_texts(path)
+    assert usable(after, table_id) == []
+    assert not any(pa["token"] in v or pb["token"] in v for v in after)
+    # the tokens given are the seats' own: each takes its seat, and only once is one given
+    with client.websocket_connect("/ws") as ws:
+        assert hello(ws, table_id, pa["token"])["seat"] == pa["seat"]
+    assert poll(client, a)["token"] is None

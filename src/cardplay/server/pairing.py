@@ -13,8 +13,9 @@ Seeks whose choices agree share a ``key`` and may be paired:
 * nobody is paired with their own account.
 
 When a group is found a table is created with every seat a person's, each seat claimed for
-its seek's owner with a fresh token; the owner's next poll (``GET /api/seeks/{id}``) takes the
-token, once. A seek's owner is its account (a signed-in person, by the session cookie) or
+its seek's owner; the owner's next poll (``GET /api/seeks/{id}``) is given the seat's token,
+once, drawn at that moment (nothing stores a token meanwhile: see seekstore.py). A seek's
+owner is its account (a signed-in person, by the session cookie) or
 whoever holds its owner token (given once in the 201 answer, and as a cookie scoped to the
 seek's URL); nobody else learns where it was seated.
 
@@ -334,9 +335,21 @@ class Pairing:
             return {"status": "waiting", "waited": round(now - seek.created, 1),
                     "bots_after": self.bots_after}
         if seek.status == "paired":
+            token = self._deliver(seek) if self.store.take_due(seek.id) else None
             return {"status": "paired", "table": seek.table, "seat": seek.seat,
-                    "token": self.store.take_token(seek.id), "url": f"/t/{seek.table}"}
+                    "token": token, "url": f"/t/{seek.table}"}
         return {"status": seek.status}
+
+    def _deliver(self, seek: Seek) -> str | None:
+        """The seat's token for its owner's first poll, drawn now: the table keeps its hash
+        (stored, and told to the other processes), no store ever keeps the token itself."""
+        table = self.hub.get(seek.table) if seek.table is not None else None
+        if table is None or seek.seat is None or table.is_over:
+            return None
+        token = secrets.token_urlsafe(18)
+        table.seats[seek.seat].token_hash = hash_token(token)
+        table.save_seats()
+        return token
 
     def cancel(self, seek_id: str, asker: Asker) -> None:
         """Take a seek out of the pool; 409 once it was paired (its table is waiting)."""
@@ -400,20 +413,19 @@ class Pairing:
                 raise TableError("rated play needs the accounts", status=503)
             self.set_rated(table)  # before any seat is claimed: nobody has seen it unrated
         monotonic = time.monotonic()
-        tokens = []
         for seat, seek in zip(table.seats, order):
-            token = secrets.token_urlsafe(18)
-            seat.token_hash = hash_token(token)
+            # claimed, with the hash of a token nobody keeps: the owner's first poll is given
+            # one of its own (_deliver), so that no store holds a usable token meanwhile
+            seat.token_hash = hash_token(secrets.token_urlsafe(18))
             seat.name = seek.name
             seat.account = seek.account
             seat.away_since = monotonic
-            tokens.append(token)
         seat_dicts = [s.stored() for s in table.seats]
         table.stored.seats = seat_dicts
         table.stored.status = seat_status(seat_dicts)
         self.hub.storage.update_seats(table.id, seat_dicts, table.stored.status)
-        for seat, seek, token in zip(table.seats, order, tokens):
-            self.store.mark_paired(seek.id, table.id, seat.index, token)
+        for seat, seek in zip(table.seats, order):
+            self.store.mark_paired(seek.id, table.id, seat.index)
             if seek.account is not None and self.link_seat is not None:
                 try:  # the profile's index only: never a reason to undo the pairing (and make
                     # a table for the same seeks again at every tick, say if the account went)
