@@ -176,3 +176,31 @@ def test_two_signed_in_people_seek_rated_play_it_out_and_see_their_ratings(
     finally:
         for page in pages:
             page.context.close()
+
+
+def test_a_guests_two_tabs_wait_for_someone_else(live: LiveServer, browser: Browser) -> None:
+    """One browser, two tabs, one seek from each: they are never paired together (before,
+    the second tab's seek was paired with the first at once: a game against oneself); a
+    person in another browser is paired with the first."""
+    ctx, tab1 = person(browser, live, "Tabby")
+    ctx_o, other = person(browser, live, "Otto", width=390)
+    try:
+        tab2 = ctx.new_page()
+        tab2.goto(live.url + "/")
+        for tab in (tab1, tab2):
+            tab.locator("#seek-game").select_option("sixty-six")
+            tab.locator("#seek-start").click()
+            expect(tab).to_have_url(re.compile(r"/seek/[\w-]+$"))
+            expect(tab.locator("#seek-status")).to_contain_text("Looking for an opponent")
+        time.sleep(2.5)  # two pairing ticks of the server
+        assert re.search(r"/seek/[\w-]+$", tab1.url) and re.search(r"/seek/[\w-]+$", tab2.url)
+        assert len(live.app.state.pairing.open_seeks()) == 2
+        other.locator("#seek-game").select_option("sixty-six")
+        other.locator("#seek-start").click()
+        expect(other).to_have_url(re.compile(r"/t/[\w-]+$"), timeout=15000)
+        expect(tab1).to_have_url(re.compile(r"/t/[\w-]+$"), timeout=15000)
+        assert tab1.url.rsplit("/", 1)[1] == other.url.rsplit("/", 1)[1]
+        assert re.search(r"/seek/[\w-]+$", tab2.url)
+    finally:
+        ctx.close()
+        ctx_o.close()

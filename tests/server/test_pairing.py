@@ -20,6 +20,7 @@ from cardplay.server.tables import hash_token
 from .conftest import hello, make_client, until
 
 OWNER = "X-Seek-Owner"
+BROWSER_COOKIE = "cardplay_browser"  # browserid.py; the daily deals know a guest by it too
 
 
 @pytest.fixture
@@ -29,8 +30,11 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 
 def seek(client: TestClient, **body: Any) -> dict[str, Any]:
+    """A seek by another person each time: from a browser of their own (the client forgets the
+    browser id it was given; two seeks of one browser are never paired)."""
     r = client.post("/api/seeks", json={"game": "sixty-six", **body})
     assert r.status_code == 201, r.text
+    client.cookies.delete(BROWSER_COOKIE)
     data: dict[str, Any] = r.json()
     return data
 
@@ -370,3 +374,52 @@ def test_the_database_never_holds_a_usable_seat_token(client: TestClient) -> Non
     with client.websocket_connect("/ws") as ws:
         assert hello(ws, table_id, pa["token"])["seat"] == pa["seat"]
     assert poll(client, a)["token"] is None
+
+
+def test_one_browsers_two_tabs_are_never_paired_together(client: TestClient) -> None:
+    """A guest seeking from two tabs of one browser (one cookie jar) waits for someone else."""
+    first = client.post("/api/seeks", json={"game": "sixty-six", "name": "Tab one"})
+    assert first.status_code == 201
+    set_cookie = [h for h in first.headers.get_list("set-cookie")
+                  if h.startswith(BROWSER_COOKIE + "=")]
+    assert len(set_cookie) == 1 and "HttpOnly" in set_cookie[0] and "Path=/;" in set_cookie[0]
+    browser_id = client.cookies[BROWSER_COOKIE]
+    second = client.post("/api/seeks", json={"game": "sixty-six", "name": "Tab two"})
+    assert second.status_code == 201
+    assert first.json()["status"] == second.json()["status"] == "waiting"
+    assert BROWSER_COOKIE + "=" not in second.headers.get("set-cookie", "")  # it had one
+    client.app.state.pairing.tick()  # type: ignore[attr-defined]
+    assert poll(client, first.json())["status"] == "waiting"
+    assert poll(client, second.json())["status"] == "waiting"
+    # accepting one's own seek from the lobby's list (the other tab's) is refused
+    own = client.post("/api/seeks", json={"accept": first.json()["seek"]})
+    refused(own, 409, "own_seek")
+    # the database keeps only the id's hash
+    path = client.app.state.storage.path  # type: ignore[attr-defined]
+    assert not any(browser_id in v for v in stored_texts(path))
+    # someone else, in a browser of their own, is paired with the first tab's seek
+    client.cookies.delete(BROWSER_COOKIE)
+    other = seek(client, name="Someone else")
+    assert other["status"] == "paired"
+    paired = poll(client, first.json())
+    assert paired["status"] == "paired" and poll(client, other)["table"] == paired["table"]
+    assert poll(client, second.json())["status"] == "waiting"
+
+
+def test_an_older_sqlite_file_gets_the_browser_column(tmp_path: Path) -> None:
+    from cardplay.server.seekstore import SCHEMA, SqliteSeeks
+
+    path = tmp_path / "old.db"
+    old = sqlite3.connect(path)
+    old.executescript(SCHEMA)  # the seeks' table as the version before browsers made it
+    old.close()
+    store = SqliteSeeks(path)
+    try:
+        made = Seek(id="s1", key="k", game="sixty-six", options={}, players=2, rated=False,
+                    clock=None, owner_hash="h", account=None, name="", client="c", rating=None,
+                    accepts=None, created=1.0, polled=1.0, browser="b" * 64)
+        store.insert(made)
+        got = store.get("s1")
+        assert got is not None and got.browser == "b" * 64
+    finally:
+        store.close()

@@ -10,7 +10,8 @@ Seeks whose choices agree share a ``key`` and may be paired:
   every two seeks of a group must be within both one's and the other's window;
 * a seek made to accept one of the lobby's open seeks (``accept``) is paired with that seek at
   once, whatever the ratings (its owner chose that opponent);
-* nobody is paired with their own account.
+* nobody is paired with their own account, nor with a seek from their own browser (a guest's
+  two tabs: the ``cardplay_browser`` cookie, browserid.py).
 
 When a group is found a table is created with every seat a person's, each seat claimed for
 its seek's owner; the owner's next poll (``GET /api/seeks/{id}``) is given the seat's token,
@@ -102,7 +103,10 @@ def _fits(group: Sequence[Seek], other: Seek, now: float) -> bool:
 
 
 def _distinct(group: Sequence[Seek], other: Seek) -> bool:
-    return other.account is None or all(s.account != other.account for s in group)
+    """Whether ``other`` is someone else than every seek's owner in the group: not the same
+    account, not the same browser (one person's two tabs, signed in or not)."""
+    return all((other.account is None or s.account != other.account) and
+               (other.browser is None or s.browser != other.browser) for s in group)
 
 
 def choose_group(waiting: Sequence[Seek], now: float) -> list[Seek] | None:
@@ -185,6 +189,7 @@ class Asker:
     account: AccountLike | None
     owner_token: str | None
     client: str
+    browser: str | None = None  # browserid.browser_key of the request's browser
 
 
 class Pairing:
@@ -243,8 +248,9 @@ class Pairing:
         account = asker.account
         if rated and account is None:
             raise RequestError(401, "not_signed_in", "sign in to seek a rated game")
-        if accepted is not None and accepted.account is not None and account is not None and \
-                accepted.account == account.id:
+        if accepted is not None and (
+                (account is not None and accepted.account == account.id) or
+                (asker.browser is not None and accepted.browser == asker.browser)):
             raise RequestError(409, "own_seek", "this open seek is your own")
         self._check_limits(asker, now)
         options = game.options_dict()
@@ -260,7 +266,7 @@ class Pairing:
                     account=account.id if account is not None else None,
                     name=account.name if account is not None else name, client=asker.client,
                     rating=rating, accepts=accepted.id if accepted is not None else None,
-                    created=now, polled=now)
+                    created=now, polled=now, browser=asker.browser)
         self.store.insert(seek)
         try:
             self.pair(seek.key, now, new=seek)

@@ -22,6 +22,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 from starlette.types import Scope
 
+from .browserid import browser_of, give_id
 from .errors import RequestError, answer
 from .limits import RateLimiter
 from .pairing import AccountLike, Asker, Pairing
@@ -49,19 +50,20 @@ def seek_router(pairing: Pairing, checked_body: CheckedBody, account_of: Account
     # the app's own rate check, not the seeks' (Pairing counts seeks itself, per client)
     unlimited = RateLimiter(1e9)
 
-    def asker(request: Request) -> Asker:
+    def asker(request: Request, browser: str | None = None) -> Asker:
         token = request.headers.get(OWNER_HEADER) or request.cookies.get(OWNER_COOKIE)
         if token is not None and len(token) > 100:
             token = None  # no token of ours is that long: not worth hashing
-        return Asker(account_of(request.scope), token, client_key(request.scope))
+        return Asker(account_of(request.scope), token, client_key(request.scope), browser)
 
     @router.post("/api/seeks")
     async def create_seek(request: Request) -> Response:
         body = await checked_body(request, unlimited, "seeks")
         if isinstance(body, Response):
             return body
+        browser, new_id = browser_of(request)
         try:
-            seek, token = pairing.seek(body, asker(request))
+            seek, token = pairing.seek(body, asker(request, browser))
         except RequestError as e:
             return answer(e)
         again = pairing.store.get(seek.id)
@@ -73,6 +75,7 @@ def seek_router(pairing: Pairing, checked_body: CheckedBody, account_of: Account
         response.set_cookie(OWNER_COOKIE, token, max_age=_COOKIE_AGE,
                             path=f"/api/seeks/{seek.id}", httponly=True, samesite="strict",
                             secure=_is_https(request))
+        give_id(request, response, new_id)
         return response
 
     @router.get("/api/seeks")

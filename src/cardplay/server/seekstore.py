@@ -26,8 +26,8 @@ from typing import Any, Protocol
 
 from .stored import StoreUnavailable
 
-__all__ = ["DUE", "SEEK_STATUSES", "PostgresSeeks", "Seek", "SeekStore", "SqliteSeeks",
-           "open_seek_store"]
+__all__ = ["BROWSER_COLUMN", "DUE", "SEEK_STATUSES", "PostgresSeeks", "Seek", "SeekStore",
+           "SqliteSeeks", "open_seek_store"]
 
 # waiting: in the pool; paired: a table was made (table, seat set); cancelled: by its owner;
 # expired: its owner stopped polling
@@ -37,7 +37,7 @@ SEEK_STATUSES = ("waiting", "paired", "cancelled", "expired")
 DUE = "due"
 
 _FIELDS = ("id, key, game, options, players, rated, clock, owner_hash, account, name, client, "
-           "rating, accepts, created, polled, status, table_id, seat")
+           "rating, accepts, created, polled, status, table_id, seat, browser")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS seeks (
@@ -66,6 +66,9 @@ CREATE INDEX IF NOT EXISTS seeks_rating ON seeks (key, rating) WHERE status = 'w
 CREATE INDEX IF NOT EXISTS seeks_client ON seeks (client, status);
 CREATE INDEX IF NOT EXISTS seeks_account ON seeks (account, status);
 """
+# the owner's browser (browserid.browser_key), so that one guest's two tabs are never paired
+# (migration 0007; an SQLite file of an older version gets it when opened)
+BROWSER_COLUMN = "ALTER TABLE seeks ADD COLUMN browser TEXT"
 
 
 @dataclass
@@ -90,12 +93,13 @@ class Seek:
     status: str = "waiting"
     table: str | None = None
     seat: int | None = None
+    browser: str | None = None  # the key of the owner's browser (None: not known)
 
     def row(self) -> tuple[Any, ...]:
         return (self.id, self.key, self.game, json.dumps(self.options), self.players,
                 self.rated, json.dumps(self.clock), self.owner_hash, self.account, self.name,
                 self.client, self.rating, self.accepts, self.created, self.polled,
-                self.status, self.table, self.seat)
+                self.status, self.table, self.seat, self.browser)
 
     @classmethod
     def of_row(cls, r: tuple[Any, ...], parsed: dict[str, Any] | None = None) -> Seek:
@@ -112,7 +116,7 @@ class Seek:
                    rated=bool(r[5]), clock=clock,
                    owner_hash=r[7], account=r[8], name=r[9], client=r[10], rating=r[11],
                    accepts=r[12], created=float(r[13]), polled=float(r[14]), status=r[15],
-                   table=r[16], seat=r[17])
+                   table=r[16], seat=r[17], browser=r[18])
 
 
 class SeekStore(Protocol):
@@ -233,6 +237,8 @@ class SqliteSeeks(_Sql):
         # as the tables' store by default: durable against a killed process, no fsync a write
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(SCHEMA)
+        if "browser" not in {r[1] for r in self._db.execute("PRAGMA table_info(seeks)")}:
+            self._db.execute(BROWSER_COLUMN)
 
     def run(self, sql: str, args: tuple[Any, ...] | list[Any] = ()) -> list[tuple[Any, ...]]:
         return self._db.execute(sql, args).fetchall()
