@@ -32,6 +32,7 @@ from ..engine import (
     replay,
 )
 from . import dealing
+from .absentees import Absentees
 from .botdriver import BotDriver
 from .botpool import BotRunner
 from .broker import Broker
@@ -83,6 +84,7 @@ class Hub:
         self.coach = Coach(self)
         self.outage = Outage(self)
         self.clocks = Clocks(self)  # its rules: the app's (create_app's clock_rules)
+        self.absentees = Absentees(self)  # deals without a claimed seat that never comes
 
     def track(self, task: asyncio.Task[None]) -> None:
         """Keep a task of the hub's until it ends (so that :meth:`close` can cancel it)."""
@@ -257,6 +259,7 @@ class Hub:
         seat.away_since = None
         table.idle_since = None
         self.clocks.kick(table, quiet=True)  # a turn that starts now shows in the states below
+        self.absentees.arm(table)  # a claimed seat's person may never come
         conn.post(table.welcome(seat.index, reply_to))
         table.presence_changed(skip=conn)
         conn.post(table.state(seat.index, True))
