@@ -218,6 +218,8 @@ class Table:
                                "title": dict(type(self.game).title),
                                "options": self.game.options_dict(),
                                "players": self.game.players, **self.fairness()}
+        if self.waiting:  # how long a claimed seat is waited for (absentees.py)
+            msg["hello_wait"] = self.hub.limits.hello_wait
         if reply_to is not None:
             msg["reply_to"] = reply_to
         return msg
