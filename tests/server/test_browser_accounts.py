@@ -149,3 +149,20 @@ def test_two_people_play_a_rated_match_and_see_their_ratings(live: LiveServer,
     pages[1].screenshot(path=str(SHOTS / "leaderboard-390.png"))
     for p in pages:
         p.context.close()
+
+
+def test_an_unknown_player_or_game_is_said_in_the_readers_language(
+        live: LiveServer, page: Page) -> None:
+    """The server's refusals carry a code (errors.py); the page says it in its own words, not
+    the server's English message (on main a Russian page read "no player has this name")."""
+    page.goto(live.url + "/")
+    page.select_option("#lang", "ru")
+    page.wait_for_function("() => localStorage.getItem('cardplay.lang') === 'ru'")
+    page.goto(live.url + "/players/nobody-at-all")
+    expect(page.locator("#main .error")).to_have_text("Игрока с таким именем нет.")
+    page.goto(live.url + "/leaderboard/no-such-game")
+    expect(page.locator("#main .error")).to_have_text("Игры с таким названием нет.")
+    page.select_option("#lang", "de")  # the choice is kept once the words have come
+    page.wait_for_function("() => localStorage.getItem('cardplay.lang') === 'de'")
+    page.goto(live.url + "/players/nobody-at-all")
+    expect(page.locator("#main .error")).to_have_text("Kein Spieler hat diesen Namen.")
