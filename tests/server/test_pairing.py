@@ -423,3 +423,16 @@ def test_an_older_sqlite_file_gets_the_browser_column(tmp_path: Path) -> None:
         assert got is not None and got.browser == "b" * 64
     finally:
         store.close()
+
+
+def test_the_site_secret_is_one_per_key_file_and_purpose(tmp_path: Path) -> None:
+    """Seat tokens are derived under Signer.secret: the processes of a site (one key file)
+    derive the same, another key or another purpose something else."""
+    from cardplay.server.signing import Signer
+
+    one, again = Signer.open(tmp_path / "k.pem"), Signer.open(tmp_path / "k.pem")
+    other = Signer.open(tmp_path / "other.pem")
+    assert one.secret("seat-tokens") == again.secret("seat-tokens")
+    assert len(one.secret("seat-tokens")) == 32
+    assert one.secret("seat-tokens") != one.secret("something else")
+    assert one.secret("seat-tokens") != other.secret("seat-tokens")

@@ -158,6 +158,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
         link_seat=lambda account, table, seat: account_db.link_seat(account, table, seat,
                                                                     time.time()),
         set_rated=lambda table: set_rated(account_db, table))
+    pairing.secret = signer.secret("seat-tokens")  # every process derives the same tokens
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -240,9 +240,9 @@ class Hub:
         if table is None:
             raise ProtocolError("no_table", f"no table has the id {table_id!r}")
         seat = table.seat_by_token(token)
-        if seat is None and self.broker.shared:
-            # a seat's token may have been set through another process a moment ago (a free
-            # seat claimed, a paired seat's token given to its owner, a seat resumed)
+        if seat is None and self.broker.shared and table.open_seats():
+            # a seat free here may have been claimed through another process a moment ago
+            # (a claimed seat's token never changes: a table with none free needs no look)
             self.cluster.reload_seats(table)
             seat = table.seat_by_token(token)
         if seat is None:

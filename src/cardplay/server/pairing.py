@@ -15,8 +15,10 @@ Seeks whose choices agree share a ``key`` and may be paired:
 
 When a group is found a table is created with every seat a person's, each seat claimed for
 its seek's owner; the owner's next poll (``GET /api/seeks/{id}``) is given the seat's token,
-once, drawn at that moment (nothing stores a token meanwhile: see seekstore.py). A seek's
-owner is its account (a signed-in person, by the session cookie) or
+once. No store ever holds that token: it is derived from the seek's id, the table and the
+seat under a secret of the site (``Pairing.secret``, from the signing key, the same in every
+process), and the table keeps only its hash (see seekstore.py). A seek's owner is its account
+(a signed-in person, by the session cookie) or
 whoever holds its owner token (given once in the 201 answer, and as a cookie scoped to the
 seek's URL); nobody else learns where it was seated.
 
@@ -29,6 +31,9 @@ happens when the seeks came in through different processes.
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
+import hmac
 import json
 import logging
 import math
@@ -213,6 +218,9 @@ class Pairing:
         # seconds after which the waiting page offers bots instead (told in each poll's answer)
         self.bots_after = BOTS_AFTER
         self.paired = 0  # tables made by this process
+        # what seat tokens are derived under: the app sets the site's (Signer.secret), shared
+        # by its processes; this process's own otherwise (one process, as in tests)
+        self.secret = secrets.token_bytes(32)
 
     # ---- requests
 
@@ -341,21 +349,18 @@ class Pairing:
             return {"status": "waiting", "waited": round(now - seek.created, 1),
                     "bots_after": self.bots_after}
         if seek.status == "paired":
-            token = self._deliver(seek) if self.store.take_due(seek.id) else None
+            token = self._seat_token(seek.id, seek.table, seek.seat) \
+                if seek.table is not None and seek.seat is not None and \
+                self.store.take_due(seek.id) else None
             return {"status": "paired", "table": seek.table, "seat": seek.seat,
                     "token": token, "url": f"/t/{seek.table}"}
         return {"status": seek.status}
 
-    def _deliver(self, seek: Seek) -> str | None:
-        """The seat's token for its owner's first poll, drawn now: the table keeps its hash
-        (stored, and told to the other processes), no store ever keeps the token itself."""
-        table = self.hub.get(seek.table) if seek.table is not None else None
-        if table is None or seek.seat is None or table.is_over:
-            return None
-        token = secrets.token_urlsafe(18)
-        table.seats[seek.seat].token_hash = hash_token(token)
-        table.save_seats()
-        return token
+    def _seat_token(self, seek_id: str, table: str, seat: int) -> str:
+        """The token of the seat a seek was given: 24 characters (as a drawn token), worked
+        out again wherever its owner polls, never stored."""
+        mac = hmac.new(self.secret, f"{seek_id}\x00{table}\x00{seat}".encode(), hashlib.sha256)
+        return base64.urlsafe_b64encode(mac.digest()[:18]).decode("ascii")
 
     def cancel(self, seek_id: str, asker: Asker) -> None:
         """Take a seek out of the pool; 409 once it was paired (its table is waiting)."""
@@ -420,9 +425,8 @@ class Pairing:
             self.set_rated(table)  # before any seat is claimed: nobody has seen it unrated
         monotonic = time.monotonic()
         for seat, seek in zip(table.seats, order):
-            # claimed, with the hash of a token nobody keeps: the owner's first poll is given
-            # one of its own (_deliver), so that no store holds a usable token meanwhile
-            seat.token_hash = hash_token(secrets.token_urlsafe(18))
+            # only its hash is kept: the owner's first poll works the token out again
+            seat.token_hash = hash_token(self._seat_token(seek.id, table.id, seat.index))
             seat.name = seek.name
             seat.account = seek.account
             seat.away_since = monotonic

@@ -9,9 +9,10 @@ process whose calls all run on the event loop's thread, so nothing can come in b
 
 No seat token is ever kept here: a paired seek's ``seat_token`` column holds only
 :data:`DUE` (its owner has not been given a token yet) until the owner's first poll clears it
-(:meth:`take_due`, one poll only winning); that poll draws the seat's token and the table keeps
-only its hash (:meth:`cardplay.server.pairing.Pairing.status`). A copy of the database, a
-backup or a log of its rows therefore never holds a token that takes a seat.
+(:meth:`take_due`, one poll only winning); that poll is given the seat's token, worked out
+again from the seek under the site's secret, and the table keeps only its hash
+(:meth:`cardplay.server.pairing.Pairing.status`). A copy of the database, a backup or a log
+of its rows therefore never holds a token that takes a seat.
 """
 
 from __future__ import annotations
