@@ -39,12 +39,15 @@ from typing import Any
 from .engine import RecordError, load, replay
 from .i18n import Translator
 
-__all__ = ["SCHEME", "SCHEME_V1", "SIGNATURE_ALG", "Said", "Verdict", "commit", "commit_v2",
+__all__ = ["SCHEME", "SCHEME_DAILY", "SCHEME_V1", "SIGNATURE_ALG", "Said", "Verdict", "commit",
+           "commit_daily", "commit_v2",
            "deck_seed", "fairness_header", "key_id", "new_contribution", "new_salt",
            "normal_contribution", "public_keys", "signed_bytes", "verify"]
 
 SCHEME_V1 = "sha256:cardplay-seed-commitment/1"
 SCHEME = "sha256:cardplay-commitment/2"
+# a daily deal's record: scheme 2's hash over the day's parameters (docs/daily.md)
+SCHEME_DAILY = "sha256:cardplay-daily/1"
 SIGNATURE_ALG = "Ed25519"
 _DOMAIN = b"cardplay-seed-commitment/1\x00"
 _DOMAIN_V2 = b"cardplay-commitment/2\x00"
@@ -112,6 +115,17 @@ def commit_v2(game: str, options: Mapping[str, Any], dealer: int | None,
              ",".join(seats).encode("utf-8"), seed_source.encode("utf-8"),
              str(server_seed).encode("ascii"), salt.encode("ascii"))
     return hashlib.sha256(_DOMAIN_V2 + _prefixed(*parts)).hexdigest()
+
+
+def commit_daily(game: str, day: str, options: Mapping[str, Any], segments: int, level: str,
+                 players: int, day_seed: int, salt: str) -> str:
+    """The commitment to a day's deals of one game: scheme 2's hash (:func:`commit_v2`) with
+    the day, the number of deals and the bots' level beside the options, seat 0 a person's and
+    the others bots', the last seat dealing first, and ``daily`` as who chose the seed. Everyone
+    who plays that day is dealt from ``day_seed``: no contribution changes the deck."""
+    params = {"day": day, "options": dict(options), "segments": segments, "level": level}
+    return commit_v2(game, params, players - 1, ["human"] + ["bot"] * (players - 1), "daily",
+                     day_seed, salt)
 
 
 def deck_seed(server_seed: int, contributions: Sequence[str | None]) -> int:
@@ -212,6 +226,8 @@ def verify(record: Mapping[str, Any], keys: Mapping[str, bytes] | None = None) -
     if not isinstance(fair, Mapping):
         return Verdict(False, "malformed", Said("verify_why_not_object"))
     scheme = fair.get("scheme")
+    if scheme == SCHEME_DAILY:
+        return _verify_daily(record, fair, keys)
     if scheme not in (SCHEME, SCHEME_V1):
         return Verdict(False, "unknown_scheme",
                        Said("verify_why_unknown_scheme", scheme=repr(scheme), known=repr(SCHEME),
@@ -301,6 +317,60 @@ def _check_v2(record: Mapping[str, Any], fair: Mapping[str, Any], claimed: str, 
     if derived != seed:
         failures.append(("seed", Said("verify_why_seed")))
     return None
+
+
+def _verify_daily(record: Mapping[str, Any], fair: Mapping[str, Any],
+                  keys: Mapping[str, bytes] | None) -> Verdict:
+    """A daily attempt's record: the day's commitment over the day's parameters (the game's
+    daily options, number of deals and level, :mod:`cardplay.dailyplan`), the deck seed being
+    the day's seed itself, the moves replaying, and the signature. An attempt left before its
+    last deal is complete as far as it went (its finished deals count): a note, not a
+    failure."""
+    from .dailyplan import DAILY_LEVEL, PLANS
+
+    game, day, salt = record.get("game"), fair.get("day"), fair.get("salt")
+    seed, server_seed = record.get("seed"), fair.get("server_seed")
+    plan = PLANS.get(game) if isinstance(game, str) else None
+    if plan is None or not isinstance(day, str) or not isinstance(salt, str) or \
+            not salt.isascii() or not _whole(seed) or not isinstance(fair.get("commitment"), str):
+        return Verdict(False, "malformed", Said("verify_why_daily_header"))
+    failures: list[tuple[str, str]] = []
+    notes: list[str] = []
+    options = record.get("options")
+    try:
+        players = load(str(game), **plan.options).players
+        full = load(str(game), **plan.options).options_dict()
+    except (ValueError, TypeError):
+        players, full = 0, {}
+    if options != full or record.get("series") != plan.segments or \
+            record.get("dealer") != players - 1 or fair.get("level") != DAILY_LEVEL:
+        failures.append(("daily_plan", Said("verify_why_daily_plan")))
+    expected = commit_daily(str(game), day, plan.options, plan.segments, DAILY_LEVEL, players,
+                            int(seed), salt)  # type: ignore[arg-type]
+    if not hmac.compare_digest(expected, str(fair["commitment"]).lower()):
+        failures.append(("commitment", Said("verify_why_daily_commitment")))
+    if server_seed != seed:
+        failures.append(("seed", Said("verify_why_daily_seed")))
+    moves = record.get("moves")
+    count = len(moves) if isinstance(moves, list) else 0
+    finished = False
+    try:
+        match = replay(record)
+    except RecordError as e:
+        failures.append(("no_replay", Said("verify_why_no_replay", error=str(e))))
+    else:
+        finished = bool(getattr(match, "is_over", False))
+        if not finished:
+            notes.append(Said("verify_why_daily_left", n=plan.segments,
+                              done=len(getattr(match, "segment_results", []))))
+    signature = _check_signature(record, keys, failures)
+    if signature == "unchecked":
+        notes.append(Said("verify_why_unchecked"))
+    if failures:
+        return Verdict(False, failures[0][0], "; ".join(m for _, m in failures), "daily",
+                       finished, count, SCHEME_DAILY, signature, tuple(failures), tuple(notes))
+    return Verdict(True, "ok", Said("verify_why_daily_holds", n=count),
+                   "daily", finished, count, SCHEME_DAILY, signature, (), tuple(notes))
 
 
 def _check_signature(record: Mapping[str, Any], keys: Mapping[str, bytes] | None,

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from ..i18n import ARGPARSE, LANGS, Translator, detect_lang, translate
 from ..tui.command import configure_tui, run_tui
 from .console import Command, Console, add_lang
+from .daily import configure_daily, run_daily
 from .info import configure_games, configure_rules, run_games, run_rules
 from .play import configure_play, configure_replay, run_play, run_replay
 from .render import pretty_move, render_view
@@ -54,6 +55,7 @@ COMMANDS: dict[str, Command] = {
     "serve": Command(help="cmd_serve", configure=configure_serve, run=run_serve),
     "db": Command(help="cmd_db", configure=configure_db, run=run_db),
     "verify": Command(help="cmd_verify", configure=configure_verify, run=run_verify),
+    "daily": Command(help="cmd_daily", configure=configure_daily, run=run_daily),
     "review": Command(help="cmd_review", configure=configure_review, run=run_review),
     "tui": Command(help="cmd_tui", configure=configure_tui, run=run_tui),
 }

@@ -102,7 +102,13 @@ def replay(record: Mapping[str, Any] | str) -> Deal | Match:
             target = game.deal(record.get("seed"), deck=record.get("deck"),
                                dealer=record.get("dealer"), **ctx)
         else:
-            target = game.match(record.get("seed"), dealer=record.get("dealer"))
+            series = record.get("series")
+            if series is not None:  # daily deals: short matches dealt the same for everyone
+                from .series import Series
+
+                target = Series(game, record.get("seed"), record.get("dealer"), series)
+            else:
+                target = game.match(record.get("seed"), dealer=record.get("dealer"))
     except RecordError:
         raise
     except (ValueError, TypeError) as e:

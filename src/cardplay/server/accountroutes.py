@@ -48,9 +48,12 @@ AccountAct = Callable[[Request, Account, "dict[str, Any]"], Awaitable[Response]]
 
 
 def account_router(accounts: Accounts, hub: Any, checked_body: CheckedBody,
-                   rate: RateLimiter, client_key: Callable[[Any], str]) -> APIRouter:
+                   rate: RateLimiter, client_key: Callable[[Any], str],
+                   on_sign: Callable[[Account, str | None], None] | None = None) -> APIRouter:
     """The routes over one server's accounts and hub. ``rate`` bounds a client's account
-    requests of every kind together (the sign-in limits come on top)."""
+    requests of every kind together (the sign-in limits come on top). ``on_sign`` is told of
+    each sign-up and sign-in with the request's browser cookie (the daily deals claim a
+    guest's attempts there)."""
     router = APIRouter()
     db = accounts.db
 
@@ -74,6 +77,8 @@ def account_router(accounts: Accounts, hub: Any, checked_body: CheckedBody,
         except RequestError as e:
             return answer(e)
         linked = claim_guest_seats(hub, db, account, proofs)
+        if on_sign is not None:
+            on_sign(account, request.cookies.get("cardplay_browser"))
         return signed_in(request, account, token, 201 if new else 200, linked)
 
     @router.post("/api/accounts")

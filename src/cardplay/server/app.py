@@ -62,6 +62,8 @@ from .botpool import BotRunner, ProcessBotRunner, ThreadBotRunner
 from .broker import open_broker
 from .catalog import game_catalog
 from .clocks import UNSET, ClockError, ClockRules
+from .daily import Daily, DailyHooks
+from .dailyroutes import daily_router
 from .errors import RequestError, answer, code_of, install, refusal
 from .gamesocket import client_key, game_socket
 from .gamesocket import header as _header
@@ -103,7 +105,8 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
                lease_ttl: float = 3.0, clock_rules: ClockRules | None = None,
                signing_key: str | os.PathLike[str] | None = None,
                passwords: PasswordConfig = PRODUCTION,
-               coach_runner: BotRunner | None = None) -> CardplayApp:
+               coach_runner: BotRunner | None = None,
+               now: Callable[[], float] = time.time) -> CardplayApp:
     """The app over one data directory. ``runner`` runs the bots (default: worker processes);
     ``grace`` is how long a person may be away before a bot holds the seat; ``bot_delay`` a
     pause before each bot move, so that people can follow the play. ``limits`` bounds what
@@ -125,7 +128,10 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
 
     ``coach_runner`` works out hints and reviews, apart from the bots (default: with bots in
     worker processes, ``limits.max_coaching`` worker processes of its own at a lower priority;
-    with bots in a thread, as in tests, threads)."""
+    with bots in a thread, as in tests, threads).
+
+    ``now``: the wall clock of the daily deals (UTC days; tests pass one that crosses
+    midnight)."""
     limits = limits if limits is not None else Limits()
     origins = OriginPolicy(allowed_origins)
     if broker is not None and database is None:
@@ -149,7 +155,9 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     move_rate = RateLimiter(limits.move_rate)
     account_db = AccountDb(lambda: storage.connection, postgres=not isinstance(storage, Storage))
     accounts = Accounts(account_db, Passwords(passwords), limits)
-    hub.match_hooks = AccountHooks(account_db)
+    daily = Daily(hub, account_db, now)
+    hub.match_hooks = DailyHooks(AccountHooks(account_db), daily)
+    hub.record_gate = daily.record_gate
     pairing = Pairing(
         hub, open_seek_store(storage), limits,
         rating_of=lambda account, game, players: next(
@@ -195,6 +203,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     app.state.pairing = pairing
     app.state.signer = signer
     app.state.accounts = accounts
+    app.state.daily = daily
     install(app)  # FastAPI's own refusals (404, 405, 422) and anything unforeseen: the shape
 
     @app.exception_handler(StoreUnavailable)
@@ -255,7 +264,9 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
         return JSONResponse(body, status_code=status, headers={"Cache-Control": "no-store"})
 
     app.include_router(account_router(accounts, hub, checked_body,
-                                      RateLimiter(limits.create_rate * 6), client_key))
+                                      RateLimiter(limits.create_rate * 6), client_key,
+                                      on_sign=daily.on_sign))
+    app.include_router(daily_router(daily, accounts, checked_body, create_rate, client_key))
 
     @app.get("/api/games")
     async def api_games() -> list[dict[str, Any]]:
@@ -375,6 +386,9 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
             return no_table()
         if not table.is_over and table.stopped is None:
             return refusal(409, "not_over", "the record is given only once the match is over")
+        hidden = hub.record_gate(table)
+        if hidden is not None:
+            return refusal(409, "day_not_over", hidden)
         headers = {"Content-Disposition":
                    f'attachment; filename="cardplay-{table.game.name}-{table.id}.json"'}
         return JSONResponse(table.record(), headers=headers)
@@ -393,6 +407,8 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     @app.get("/signup", include_in_schema=False)
     @app.get("/players/{table_id}", include_in_schema=False)
     @app.get("/leaderboard/{table_id}", include_in_schema=False)
+    @app.get("/daily", include_in_schema=False)
+    @app.get("/daily/{table_id}", include_in_schema=False)
     async def page(table_id: str = "") -> FileResponse:
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
 

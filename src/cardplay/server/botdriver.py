@@ -73,6 +73,11 @@ class BotDriver:
         level = s.level
         view = table.match.view(seat).to_dict()
         bot_seed = derive_seed(table.stored.seed, "server-bot", seat)
+        if table.stored.seed_source == "daily":
+            # a fresh bot each decision, seeded by the position's move number: the day's bots
+            # answer the same moves the same way at every attempt (a cached bot's random
+            # state would carry what it did at other people's tables)
+            bot_seed = derive_seed(table.stored.seed, "daily-bot", seat, version)
         try:
             move = await hub.runner.choose(table.game.name, table.game.options_dict(), level,
                                            bot_seed, view)

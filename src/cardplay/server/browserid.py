@@ -16,7 +16,7 @@ import secrets
 from starlette.requests import Request
 from starlette.responses import Response
 
-__all__ = ["BROWSER_COOKIE", "browser_key", "browser_of", "give_id"]
+__all__ = ["BROWSER_COOKIE", "browser_cookie", "browser_key", "browser_of", "give_id"]
 
 BROWSER_COOKIE = "cardplay_browser"
 BROWSER_DAYS = 400
@@ -40,9 +40,14 @@ def browser_of(request: Request) -> tuple[str, str | None]:
     return browser_key(value) or "", value
 
 
+def browser_cookie(value: str, https: bool) -> str:
+    """The ``Set-Cookie`` value that gives a browser its id."""
+    return (f"{BROWSER_COOKIE}={value}; Path=/; Max-Age={BROWSER_DAYS * 86400}; HttpOnly; "
+            f"SameSite=Lax" + ("; Secure" if https else ""))
+
+
 def give_id(request: Request, response: Response, value: str | None) -> None:
     """Set a new browser id (from :func:`browser_of`) on the answer; nothing for None."""
     if value is not None:
-        response.set_cookie(BROWSER_COOKIE, value, max_age=BROWSER_DAYS * 86400, path="/",
-                            httponly=True, samesite="lax",
-                            secure=request.url.scheme == "https")
+        response.headers.append("set-cookie",
+                                browser_cookie(value, request.url.scheme == "https"))

@@ -64,6 +64,8 @@ class Coach:
         table = self.coached(conn)
         seat = conn.seat
         assert seat is not None
+        if table.stored.seed_source == "daily":  # everyone plays the day's deals unaided
+            raise ProtocolError("no_help", "no hints at the daily deals")
         if table.is_over or table.match.to_move != seat:
             raise ProtocolError("out_of_turn", "a hint is given on your own turn")
         version = table.version

@@ -20,7 +20,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ..engine import (
@@ -77,6 +77,8 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None  # set when the app starts
         self.signer: Signer | None = None  # signs finished records (set by the app)
         self.match_hooks = MatchHooks()  # results and ratings: the app sets the accounts' hooks
+        # why a finished table's record is still withheld (None: it is not); daily.py's
+        self.record_gate: Callable[[Table], str | None] = lambda table: None
         # the hub's parts, each over this hub (one concern per module)
         self.lifecycle = Lifecycle(self)
         self.cluster = Cluster(self)
@@ -316,6 +318,9 @@ class Hub:
         table = table_of(conn)
         if not table.is_over:
             raise ProtocolError("not_over")
+        hidden = self.record_gate(table)
+        if hidden is not None:  # a daily attempt: its seed is the day's, secret until its end
+            raise ProtocolError("not_over", hidden)
         msg: dict[str, Any] = {"type": "record", "record": table.record()}
         if reply_to is not None:
             msg["reply_to"] = reply_to
@@ -395,6 +400,7 @@ class Hub:
         self.moves_applied += 1
         if len(match.deals) != deals:
             table.last_deal_end = table.version
+            self.match_hooks.deal_ended(table)
         if match.is_over:
             self._match_finished(table)
         # the move (and the clock) ride along: a process one move behind needs no read

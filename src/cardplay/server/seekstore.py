@@ -68,7 +68,7 @@ CREATE INDEX IF NOT EXISTS seeks_client ON seeks (client, status);
 CREATE INDEX IF NOT EXISTS seeks_account ON seeks (account, status);
 """
 # the owner's browser (browserid.browser_key), so that one guest's two tabs are never paired
-# (migration 0007; an SQLite file of an older version gets it when opened)
+# (migration 0008; an SQLite file of an older version gets it when opened)
 BROWSER_COLUMN = "ALTER TABLE seeks ADD COLUMN browser TEXT"
 
 

@@ -92,6 +92,10 @@ class StoredTable:
         rec: dict[str, Any] = {"format": "cardplay-match/1", "game": self.game,
                                "options": self.options, "seed": self.seed,
                                "dealer": self.dealer, "moves": [m for _, m in self.moves]}
+        if self.seed_source == "daily":  # a daily attempt: one of the day's series
+            from ..dailyplan import daily_header
+
+            return daily_header(rec, self.salt or "", self.commitment or "")
         if self.salt is not None:
             from ..fairness import fairness_header
 

@@ -100,6 +100,9 @@ class MatchHooks:
         final move, before anyone is sent the final state (processes that learn of the move
         from the store do not call it)."""
 
+    def deal_ended(self, table: Table) -> None:
+        """Called when a move ended a deal (before everyone is sent the state)."""
+
     def ratings_of(self, table: Table) -> list[dict[str, Any] | None] | None:
         """A finished rated table's ratings before and after, per seat, as stored (for a
         process that did not rate it, or one that restarted); None: none."""
@@ -289,6 +292,9 @@ class Table:
         info = {"scores": m.scores, "deal_number": len(m.deals) + (0 if over else 1),
                 "results": [d.result for d in m.deals], "dealers": [d.dealer for d in m.deals],
                 "is_over": over, "winners": m.winners}
+        series = getattr(m, "series_info", None)  # the daily deals' segments (series.py)
+        if series is not None:
+            info.update(series())
         self._info_cache = (self.version, info)
         return info
 

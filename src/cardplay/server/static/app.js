@@ -9,6 +9,7 @@ import { renderTable } from "./table.js";
 import { seekPanel, showSeek } from "./seek.js";
 import { clockChoices, noteClock } from "./clock.js";
 import { renderAccountNav, showAccount, showLeaderboard, showPlayer, showSignIn, whoAmI } from "./accounts.js";
+import { dailyAfterState, dailyEntry, showDaily, showDailyResults } from "./daily.js";
 
 function applyChrome() {
   document.documentElement.lang = lang;
@@ -40,7 +41,7 @@ async function showLobby() {
   if (count !== routeCount) return;
   const form = h("form", { class: "panel", id: "new-game", "aria-labelledby": "new-game-h" });
   const tablesPanel = h("section", { class: "panel", "aria-labelledby": "open-h" });
-  m.append(h("div", { class: "lobby" }, form, h("div", { class: "stack" }, seekPanel(catalog), tablesPanel)));
+  m.append(h("div", { class: "lobby" }, form, h("div", { class: "stack" }, seekPanel(catalog), dailyEntry(), tablesPanel)));
 
   const params = new URLSearchParams(location.search);
   const gameSel = h("select", { id: "game", name: "game" },
@@ -327,6 +328,7 @@ function onMessage(msg) {
     if (msg.reply_to !== undefined) { T.status = ""; T.statusBad = false; }
     noteClock(msg, old);
     renderTable(old);
+    dailyAfterState();
   } else if (msg.type === "error") {
     T.pending = false;
     if (msg.code === "bad_token" || msg.code === "no_table") {
@@ -364,6 +366,8 @@ function route() {
   if (path === "/account") return showAccount().catch(failed);
   if ((r = /^\/players\/([^/]+)$/.exec(path))) return showPlayer(decodeURIComponent(r[1])).catch(failed);
   if ((r = /^\/leaderboard\/([\w-]+)$/.exec(path))) return showLeaderboard(r[1]).catch(failed);
+  if (path === "/daily") return showDaily().catch(failed);
+  if ((r = /^\/daily\/([\w-]+)$/.exec(path))) return showDailyResults(r[1]).catch(failed);
   return showLobby().catch((e) => main().replaceChildren(h("p", { class: "error", role: "alert", text: e.message })));
 }
 document.addEventListener("click", (e) => {

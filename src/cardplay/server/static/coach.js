@@ -10,6 +10,8 @@ const HINT_SHOWN = 8;
 export function helpOffered(s) {
   return T.seat !== null && s.seats.every((x) => x.seat === T.seat || x.kind === "bot");
 }
+/* hints too, except at the daily deals: everyone plays those unaided (reviews of finished deals stay) */
+function hintsOffered(s) { return helpOffered(s) && !(T.welcome && T.welcome.seed_source === "daily"); }
 function unitsOf(game) { return words(declOf(game).result_units) || t("units_points"); }
 function decimal(x) {
   return (Math.abs(x) < 0.005 ? 0 : x).toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -18,7 +20,7 @@ function signed(x) { return (x >= 0.005 ? "+" : "") + decimal(x); }
 
 function askHint() {
   const s = T.state;
-  if (!s || T.coach || !helpOffered(s)) return;
+  if (!s || T.coach || !hintsOffered(s)) return;
   T.coach = "hint"; T.hint = null;
   send({ type: "hint", id: "hint" });
   redraw();
@@ -54,7 +56,7 @@ function precision(x) {
 /* the hint button, and the hint itself while the state it was asked for lasts */
 export function hintNodes(s) {
   // nothing to choose, nothing to hint
-  if (!helpOffered(s) || (s.view.legal_moves || []).length < 2) return [];
+  if (!hintsOffered(s) || (s.view.legal_moves || []).length < 2) return [];
   const current = T.hint && T.hint.version === s.version ? T.hint : null;
   const working = T.coach === "hint";
   const nodes = [h("button", { type: "button", class: "secondary", id: "hint-button", "data-focus-key": "hint", disabled: working || Boolean(current), "aria-keyshortcuts": "H", onclick: askHint }, working ? t("hint_working") : t("hint"))];

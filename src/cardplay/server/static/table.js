@@ -469,6 +469,7 @@ export function renderTable(old) {
       h("button", { type: "button", class: "secondary", id: "dismiss-deal", onclick: () => { T.seenPrevious = prevNumber; renderTable(T.state); } }, t("continue"))));
   }
   if (s.is_over) {
+    const daily = Boolean(T.welcome && T.welcome.seed_source === "daily");
     const w = s.winners || [];
     let big = w.length ? t("winners", { who: w.map((i) => seatName(i, seats)).join(", ") }) : t("no_winner");
     if (me !== null && w.length) big = w.includes(me) ? t("you_win") : t("you_lose");
@@ -479,12 +480,13 @@ export function renderTable(old) {
       h("p", { text: `${t("scores")}: ` + view.match.scores.map((x, i) => `${seatName(i, seats)} ${x}`).join(" · ") }),
       scoreSheet(view, seats),
       prev ? h("details", { class: "last-deal", open: Boolean(T.reviews[prevNumber]) }, h("summary", { text: t("last_deal") }), dealBreakdown(prev, seats), ...reviewNodes(s, prevNumber, prev)) : null,
+      // a daily attempt's record holds the day's seed: it is given (and checked) once the day is over
       h("p", { class: "row", style: "justify-content:center;margin-top:12px" },
-        h("a", { href: `/api/tables/${T.id}/record`, download: `cardplay-${s.game}-${T.id}.json`, id: "download", text: t("download") }),
-        me !== null && helpOffered(s) ? h("button", { type: "button", id: "rematch", onclick: () => rematch(s) }, t("rematch")) : null,
+        daily ? null : h("a", { href: `/api/tables/${T.id}/record`, download: `cardplay-${s.game}-${T.id}.json`, id: "download", text: t("download") }),
+        me !== null && helpOffered(s) && !daily ? h("button", { type: "button", id: "rematch", onclick: () => rematch(s) }, t("rematch")) : null,
         h("a", { href: `/?game=${s.game}`, "data-link": "1", text: t("play_again") }),
         h("a", { href: "/", "data-link": "1", text: t("back_lobby") })),
-      proofNodes()));
+      daily ? null : proofNodes()));
   }
 
   // side: last trick, score sheet, moves, invite, keyboard help

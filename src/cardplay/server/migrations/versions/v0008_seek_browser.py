@@ -1,7 +1,7 @@
 """Seeks remember their owner's browser, so that one guest's two tabs are never paired.
 
-Revision ID: 0007
-Revises: 0006 (seeks)
+Revision ID: 0008
+Revises: 0007 (daily deals, after seeks' 0006)
 Create Date: 2026-12-07
 """
 
@@ -11,8 +11,8 @@ from alembic import op
 
 from cardplay.server.seekstore import BROWSER_COLUMN
 
-revision = "0007"
-down_revision = "0006"
+revision = "0008"
+down_revision = "0007"
 branch_labels = None
 depends_on = None
 
