@@ -305,3 +305,46 @@ def test_the_documented_vectors_are_what_the_code_computes() -> None:
     assert verify(record, public_keys(_vector("key"))).ok
     assert TEST_KEY.sign(record) == record  # Ed25519 signatures are deterministic
     assert signed_bytes(record).startswith(b"cardplay-record-signature/1\x00{")
+
+
+def test_verify_says_every_sentence_in_the_readers_language(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each detail of ``cardplay verify`` is a catalogued text (context cli), in English,
+    Russian and German: the verdict, each failure and each note."""
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(make_record()))
+    forged = make_record()
+    forged["dealer"] = 0
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(forged))
+    key = tmp_path / "keys.json"
+    key.write_text(json.dumps(TEST_KEY.keys()))
+    expected = {
+        "en": ["verified: the commitment holds (seed drawn by the server), all 2",
+               "  note: the signature was not checked (no key given: --key FILE|URL)",
+               "  failed (commitment): the commitment does not match the record's game",
+               "  failed (signature): the signature does not match the record: the record was "
+               "changed after the server signed it"],
+        "ru": ["проверено: обязательство выполнено (зерно выбрал сервер), все ",
+               "  заметка: подпись не проверялась (ключ не указан: --key ФАЙЛ|АДРЕС)",
+               "  не прошло (commitment): обязательство не совпадает с игрой, настройками",
+               "  не прошло (signature): подпись не совпадает с записью: запись изменили"],
+        "de": ["geprüft: die Zusage hält (Seed vom Server gezogen), alle ",
+               "  Hinweis: die Signatur wurde nicht geprüft (kein Schlüssel angegeben: --key "
+               "DATEI|URL)",
+               "  nicht bestanden (commitment): die Zusage passt nicht zu Spiel, Optionen",
+               "  nicht bestanden (signature): die Signatur passt nicht zur Aufzeichnung"],
+    }
+    moves = len(make_record()["moves"])
+    for lang, (ok, note, commitment, signature) in expected.items():
+        assert cli.main(["--lang", lang, "verify", str(good)]) == 0
+        out = capsys.readouterr().out
+        assert out.startswith(ok), out
+        assert str(moves) in out.splitlines()[0] and note in out.splitlines()
+        assert cli.main(["--lang", lang, "verify", str(bad), "--key", str(key)]) == 1
+        out = capsys.readouterr().out
+        lines = out.splitlines()
+        assert any(x.startswith(commitment) for x in lines), out
+        assert any(x.startswith(signature) for x in lines), out
+        if lang != "en":  # not one English detail left
+            assert "the " not in out and "record" not in out, out

@@ -37,8 +37,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .engine import RecordError, load, replay
+from .i18n import Translator
 
-__all__ = ["SCHEME", "SCHEME_DAILY", "SCHEME_V1", "SIGNATURE_ALG", "Verdict", "commit",
+__all__ = ["SCHEME", "SCHEME_DAILY", "SCHEME_V1", "SIGNATURE_ALG", "Said", "Verdict", "commit",
            "commit_daily", "commit_v2",
            "deck_seed", "fairness_header", "key_id", "new_contribution", "new_salt",
            "normal_contribution", "public_keys", "signed_bytes", "verify"]
@@ -190,8 +191,24 @@ class Verdict:
     contributions: tuple[Any, ...] = ()
 
 
-_SOURCE_WORDS = {"server": "drawn by the server", "creator": "chosen by the table's creator",
-                 "operator": "fixed by the server's operator"}
+class Said(str):
+    """A sentence of :func:`verify`'s, in English, that knows its catalogue key (context
+    ``cli``) and values, so that ``cardplay verify`` says it in the reader's language."""
+
+    key: str
+    values: dict[str, Any]
+
+    def __new__(cls, key: str, **values: Any) -> Said:
+        said = super().__new__(cls, _ENGLISH(key, **values))
+        said.key, said.values = key, values
+        return said
+
+    def said_in(self, tr: Translator) -> str:
+        return tr(self.key, **self.values)
+
+
+_ENGLISH = Translator("en")
+_SOURCES_SAID = ("server", "creator", "operator")  # verify_why_holds_<source>
 
 
 def verify(record: Mapping[str, Any], keys: Mapping[str, bytes] | None = None) -> Verdict:
@@ -205,35 +222,29 @@ def verify(record: Mapping[str, Any], keys: Mapping[str, bytes] | None = None) -
         raise RecordError("a record is a JSON object")
     fair = record.get("fairness")
     if fair is None:
-        return Verdict(False, "no_commitment",
-                       "the record carries no seed commitment (an older record, or one made "
-                       "outside the server): there is nothing to verify")
+        return Verdict(False, "no_commitment", Said("verify_why_no_commitment"))
     if not isinstance(fair, Mapping):
-        return Verdict(False, "malformed", "the record's 'fairness' is not an object")
+        return Verdict(False, "malformed", Said("verify_why_not_object"))
     scheme = fair.get("scheme")
     if scheme == SCHEME_DAILY:
         return _verify_daily(record, fair, keys)
     if scheme not in (SCHEME, SCHEME_V1):
         return Verdict(False, "unknown_scheme",
-                       f"unknown commitment scheme {scheme!r}; this version checks "
-                       f"{SCHEME!r} and {SCHEME_V1!r}")
+                       Said("verify_why_unknown_scheme", scheme=repr(scheme), known=repr(SCHEME),
+                            old=repr(SCHEME_V1)))
     claimed, salt, seed = fair.get("commitment"), fair.get("salt"), record.get("seed")
     if not isinstance(claimed, str) or not isinstance(salt, str) or not salt.isascii():
-        return Verdict(False, "malformed", "the record's commitment or salt is missing or not text")
+        return Verdict(False, "malformed", Said("verify_why_no_salt"))
     if not isinstance(seed, int) or not _whole(seed):
-        return Verdict(False, "malformed", "the record has no whole-number seed to check")
+        return Verdict(False, "malformed", Said("verify_why_no_seed"))
     source = fair.get("seed_source") if isinstance(fair.get("seed_source"), str) else None
     failures: list[tuple[str, str]] = []
     notes: list[str] = []
     contributions: tuple[Any, ...] = ()
     if scheme == SCHEME_V1:
-        notes.append("the old scheme 1: its commitment binds only the seed and the salt, not "
-                     "the game, options, dealer or seats, and nobody but the server added "
-                     "randomness")
+        notes.append(Said("verify_why_old_scheme"))
         if not hmac.compare_digest(commit(seed, salt), claimed.lower()):
-            failures.append(("mismatch", "the commitment does not match the record's seed and "
-                                         "salt: the match was not dealt from the seed "
-                                         "committed to"))
+            failures.append(("mismatch", Said("verify_why_mismatch")))
     else:
         problem = _check_v2(record, fair, claimed, salt, seed, source, failures)
         if problem is not None:
@@ -245,28 +256,23 @@ def verify(record: Mapping[str, Any], keys: Mapping[str, bytes] | None = None) -
     try:
         match = replay(record)
     except RecordError as e:
-        failures.append(("no_replay", f"the moves do not replay: {e}"))
+        failures.append(("no_replay", Said("verify_why_no_replay", error=str(e))))
     else:
         finished = bool(getattr(match, "is_over", False))
         if not finished:
-            failures.append(("incomplete",
-                             f"all {count} moves replay, but the match is not over: the "
-                             f"record ends before the match does (moves removed, or a table "
-                             f"stopped early)"))
+            failures.append(("incomplete", Said("verify_why_incomplete", n=count)))
     if source in ("creator", "operator"):
-        notes.append(f"the seed was {_SOURCE_WORDS[source]}: this record shows the deal was "
-                     f"not changed afterwards, not that it was fair against whoever chose it")
+        notes.append(Said("verify_why_chosen_" + source))
     signature = _check_signature(record, keys, failures)
     if signature == "unchecked":
-        notes.append("the signature was not checked (no key given: --key FILE|URL)")
+        notes.append(Said("verify_why_unchecked"))
     if failures:
         code = failures[0][0]
         return Verdict(False, code, "; ".join(m for _, m in failures), source, finished,
                        count, str(scheme), signature, tuple(failures), tuple(notes),
                        contributions)
-    who = _SOURCE_WORDS.get(source or "", "of unknown origin")
-    return Verdict(True, "ok", f"the commitment holds (seed {who}), all {count} moves replay "
-                               f"and the match is complete", source, finished, count,
+    holds = "verify_why_holds_" + (source if source in _SOURCES_SAID else "unknown")
+    return Verdict(True, "ok", Said(holds, n=count), source, finished, count,
                    str(scheme), signature, (), tuple(notes), contributions)
 
 
@@ -282,24 +288,18 @@ def _check_v2(record: Mapping[str, Any], fair: Mapping[str, Any], claimed: str, 
             and all(s in ("human", "bot") for s in seats) and isinstance(contribs, list)
             and isinstance(game, str) and isinstance(options, Mapping)
             and source in SOURCES and (dealer is None or _whole(dealer))):
-        return Verdict(False, "malformed",
-                       "the record's scheme-2 header is incomplete: it needs a whole-number "
-                       "server_seed, seats (each 'human' or 'bot'), contributions, a known "
-                       "seed_source, and the record's game, options and dealer")
+        return Verdict(False, "malformed", Said("verify_why_v2_header"))
     assert isinstance(server_seed, int) and isinstance(source, str)
     expected = commit_v2(game, options, dealer, seats, source, server_seed, salt)
     if not hmac.compare_digest(expected, claimed.lower()):
-        failures.append(("commitment",
-                         "the commitment does not match the record's game, options, dealer "
-                         "rule, seats, seed source, server seed and salt: one of them was "
-                         "changed since the table was created"))
+        failures.append(("commitment", Said("verify_why_commitment")))
     try:
         players = load(game, **options).players
     except (ValueError, TypeError):
         players = None  # the replay says why
     if players is not None and players != len(seats):
-        failures.append(("seats", f"the record lists {len(seats)} seats; {game} with these "
-                                  f"options has {players}"))
+        failures.append(("seats", Said("verify_why_seats", listed=len(seats), game=game,
+                                       players=players)))
     values: list[str | None] = []
     bad = len(contribs) != len(seats)
     for kind, c in zip(seats, contribs):
@@ -311,15 +311,11 @@ def _check_v2(record: Mapping[str, Any], fair: Mapping[str, Any], claimed: str, 
         bad = bad or value is None or not isinstance(c.get("drawn"), bool)
         values.append(value)
     if bad:
-        failures.append(("contributions",
-                         "the contributions do not fit the seats: each person's seat has one "
-                         "({\"value\": 32 hex characters, \"drawn\": true|false}), a bot's "
-                         "seat none, and a table whose seed was chosen none at all"))
+        failures.append(("contributions", Said("verify_why_contributions")))
         return None
     derived = server_seed if source != "server" else deck_seed(server_seed, values)
     if derived != seed:
-        failures.append(("seed", "the record's seed is not the one the server seed and the "
-                                 "contributions give: the cards were not dealt from them"))
+        failures.append(("seed", Said("verify_why_seed")))
     return None
 
 
@@ -337,9 +333,7 @@ def _verify_daily(record: Mapping[str, Any], fair: Mapping[str, Any],
     plan = PLANS.get(game) if isinstance(game, str) else None
     if plan is None or not isinstance(day, str) or not isinstance(salt, str) or \
             not salt.isascii() or not _whole(seed) or not isinstance(fair.get("commitment"), str):
-        return Verdict(False, "malformed", "the daily record's header is incomplete: it needs "
-                                           "a game with daily deals, the day, the salt, the "
-                                           "commitment and a whole-number seed")
+        return Verdict(False, "malformed", Said("verify_why_daily_header"))
     failures: list[tuple[str, str]] = []
     notes: list[str] = []
     options = record.get("options")
@@ -350,35 +344,32 @@ def _verify_daily(record: Mapping[str, Any], fair: Mapping[str, Any],
         players, full = 0, {}
     if options != full or record.get("series") != plan.segments or \
             record.get("dealer") != players - 1 or fair.get("level") != DAILY_LEVEL:
-        failures.append(("daily_plan", "the record's options, number of deals, dealer or "
-                                       "level are not the day's"))
+        failures.append(("daily_plan", Said("verify_why_daily_plan")))
     expected = commit_daily(str(game), day, plan.options, plan.segments, DAILY_LEVEL, players,
                             int(seed), salt)  # type: ignore[arg-type]
     if not hmac.compare_digest(expected, str(fair["commitment"]).lower()):
-        failures.append(("commitment", "the day's commitment does not match the record's "
-                                       "seed, salt and day: the deals were not dealt from the "
-                                       "seed committed to"))
+        failures.append(("commitment", Said("verify_why_daily_commitment")))
     if server_seed != seed:
-        failures.append(("seed", "the record's seed is not the day's seed"))
+        failures.append(("seed", Said("verify_why_daily_seed")))
     moves = record.get("moves")
     count = len(moves) if isinstance(moves, list) else 0
     finished = False
     try:
         match = replay(record)
     except RecordError as e:
-        failures.append(("no_replay", f"the moves do not replay: {e}"))
+        failures.append(("no_replay", Said("verify_why_no_replay", error=str(e))))
     else:
         finished = bool(getattr(match, "is_over", False))
         if not finished:
-            notes.append(f"the attempt was left after {len(getattr(match, 'segment_results', []))}"
-                         f" of {plan.segments} deals; those finished count")
+            notes.append(Said("verify_why_daily_left", n=plan.segments,
+                              done=len(getattr(match, "segment_results", []))))
     signature = _check_signature(record, keys, failures)
     if signature == "unchecked":
-        notes.append("the signature was not checked (no key given: --key FILE|URL)")
+        notes.append(Said("verify_why_unchecked"))
     if failures:
         return Verdict(False, failures[0][0], "; ".join(m for _, m in failures), "daily",
                        finished, count, SCHEME_DAILY, signature, tuple(failures), tuple(notes))
-    return Verdict(True, "ok", f"the day's commitment holds, all {count} moves replay",
+    return Verdict(True, "ok", Said("verify_why_daily_holds", n=count),
                    "daily", finished, count, SCHEME_DAILY, signature, (), tuple(notes))
 
 
@@ -388,8 +379,7 @@ def _check_signature(record: Mapping[str, Any], keys: Mapping[str, bytes] | None
         return "unchecked"
     sig = record.get("signature")
     if not isinstance(sig, Mapping):
-        failures.append(("unsigned", "the record carries no signature to check against the "
-                                     "key"))
+        failures.append(("unsigned", Said("verify_why_unsigned")))
         return "unsigned"
     kid, value = sig.get("key"), sig.get("value")
     try:
@@ -400,23 +390,18 @@ def _check_signature(record: Mapping[str, Any], keys: Mapping[str, bytes] | None
     if public is None and len(keys) == 1:
         public = next(iter(keys.values()))  # one key given: it is the one meant
     if sig.get("alg") != SIGNATURE_ALG or public is None or len(raw) != 64:
-        failures.append(("signature", "the signature is not an Ed25519 signature by the given "
-                                      "key"))
+        failures.append(("signature", Said("verify_why_bad_signature")))
         return "failed"
     try:
         from cryptography.exceptions import InvalidSignature
         from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
     except ImportError:
-        failures.append(("signature_unavailable",
-                         "the signature could not be checked: this needs the 'cryptography' "
-                         "package (pip install 'cardplay[web]')"))
+        failures.append(("signature_unavailable", Said("verify_why_no_crypto")))
         return "unavailable"
     try:
         Ed25519PublicKey.from_public_bytes(public).verify(raw, signed_bytes(record))
     except (InvalidSignature, ValueError):
-        failures.append(("signature", "the signature does not match the record: the record "
-                                      "was changed after the server signed it, or another "
-                                      "key signed it"))
+        failures.append(("signature", Said("verify_why_signature_mismatch")))
         return "failed"
     return "ok"
 

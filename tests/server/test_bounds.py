@@ -27,7 +27,7 @@ def test_a_match_with_people_longer_than_the_server_plays_is_refused(tmp_path: P
         r = client.post("/api/tables", json={"game": "twenty", "options": {"target": 10000},
                                              "seats": TWO_PEOPLE})
         assert r.status_code == 400
-        assert r.json()["error"] == ("twenty: option target=10000 makes a longer match than "
+        assert r.json()["message"] == ("twenty: option target=10000 makes a longer match than "
                                      "this server plays with people; it takes at most 500 here")
         assert client.post("/api/tables", json={"game": "twenty", "options": {"target": 500},
                                                 "seats": TWO_PEOPLE}).status_code == 201
@@ -35,7 +35,7 @@ def test_a_match_with_people_longer_than_the_server_plays_is_refused(tmp_path: P
                                              "options": {"match_target": 22},
                                              "seats": [{"kind": "human"},
                                                        {"kind": "bot", "level": "random"}]})
-        assert r.status_code == 400 and "at most 21" in r.json()["error"]
+        assert r.status_code == 400 and "at most 21" in r.json()["message"]
         # the caps are declared with the options
         games = {g["name"]: g for g in client.get("/api/games").json()}
         twenty = {o["name"]: o for o in games["twenty"]["options"]}

@@ -6,26 +6,16 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
+from .browser_people import PASSWORD, play_out, sign, signed_up
 from .conftest import LiveServer
 from .test_browser import play_one
 from .test_browser_table import code_words, screen_text
 
 SHOTS = Path("/tmp/cardplay-shots")
-PASSWORD = "correct horse battery"
-
-
-def sign(page: Page, url: str, name: str, signup: bool) -> None:
-    page.goto(url + ("/signup" if signup else "/signin"))
-    page.locator("#acct-name").fill(name)
-    page.locator("#acct-password").fill(PASSWORD)
-    page.locator("#acct-submit").click()
-    expect(page.locator("#player-h")).to_have_text(name)
-    expect(page.locator("#nav-profile")).to_have_text(name)
 
 
 def test_sign_up_sign_out_sign_in(live: LiveServer, page: Page) -> None:
@@ -121,18 +111,9 @@ def test_a_guests_history_comes_into_a_new_account(live: LiveServer, page: Page)
     assert summary["seats"][0]["name"] == "Guest Carried" and "guest" not in summary["seats"][0]
 
 
-def my_turn(page: Page) -> bool:
-    return bool(page.evaluate(
-        "() => !!(document.querySelector('.board') && document.querySelector('.board')"
-        ".dataset.myTurn === '1' && document.querySelector('[data-move]:not([disabled])'))"))
-
-
 def test_two_people_play_a_rated_match_and_see_their_ratings(live: LiveServer,
                                                            browser: Browser) -> None:
-    pages = [browser.new_context(viewport={"width": 1280, "height": 900}).new_page(),
-             browser.new_context(viewport={"width": 390, "height": 844}).new_page()]
-    for p, name in zip(pages, ("Ana", "Bo")):
-        sign(p, live.url, name, signup=True)
+    pages = signed_up(browser, live, [("Ana", 1280), ("Bo", 390)])
     r = pages[0].request.post(live.url + "/api/tables", data={
         "game": "sixty-six", "options": {"match_target": 1}, "rated": True,
         "seats": [{"kind": "human"}, {"kind": "human"}]})
@@ -146,17 +127,7 @@ def test_two_people_play_a_rated_match_and_see_their_ratings(live: LiveServer,
         p.goto(live.url + "/t/" + t["table"])
     for p in pages:  # the cards come once both seats have their part of the shuffle
         p.wait_for_selector(".board")
-    rng = random.Random(7)
-    deadline = time.monotonic() + 120
-    while not all(p.locator("#end-screen").count() for p in pages):
-        assert time.monotonic() < deadline, "the match did not end"
-        moved = False
-        for p in pages:
-            if not p.locator("#end-screen").count() and my_turn(p):
-                play_one(p, rng)
-                moved = True
-        if not moved:
-            time.sleep(0.05)
+    play_out(pages, random.Random(7), 120)
     changes = [p.locator("#rating-changes li") for p in pages]
     for c in changes:
         expect(c).to_have_count(2)
@@ -178,3 +149,20 @@ def test_two_people_play_a_rated_match_and_see_their_ratings(live: LiveServer,
     pages[1].screenshot(path=str(SHOTS / "leaderboard-390.png"))
     for p in pages:
         p.context.close()
+
+
+def test_an_unknown_player_or_game_is_said_in_the_readers_language(
+        live: LiveServer, page: Page) -> None:
+    """The server's refusals carry a code (errors.py); the page says it in its own words, not
+    the server's English message (on main a Russian page read "no player has this name")."""
+    page.goto(live.url + "/")
+    page.select_option("#lang", "ru")
+    page.wait_for_function("() => localStorage.getItem('cardplay.lang') === 'ru'")
+    page.goto(live.url + "/players/nobody-at-all")
+    expect(page.locator("#main .error")).to_have_text("Игрока с таким именем нет.")
+    page.goto(live.url + "/leaderboard/no-such-game")
+    expect(page.locator("#main .error")).to_have_text("Игры с таким названием нет.")
+    page.select_option("#lang", "de")  # the choice is kept once the words have come
+    page.wait_for_function("() => localStorage.getItem('cardplay.lang') === 'de'")
+    page.goto(live.url + "/players/nobody-at-all")
+    expect(page.locator("#main .error")).to_have_text("Kein Spieler hat diesen Namen.")

@@ -13,9 +13,8 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from .browser_people import my_turn, play_out, signed_up
 from .conftest import LiveServer
-from .test_browser import play_one
-from .test_browser_accounts import sign
 
 SHOTS = Path(tempfile.gettempdir()) / "cardplay-screenshots"  # to look at, never compared
 
@@ -29,12 +28,6 @@ def person(browser: Browser, live: LiveServer, name: str, width: int = 1280) -> 
     page.goto(live.url + "/")
     expect(page.locator("#seek-panel")).to_be_visible()
     return ctx, page
-
-
-def my_turn(page: Page) -> bool:
-    return bool(page.evaluate(
-        "() => !!(document.querySelector('.board') && document.querySelector('.board')"
-        ".dataset.myTurn === '1' && document.querySelector('[data-move]:not([disabled])'))"))
 
 
 def play_first_move(page: Page) -> None:
@@ -139,16 +132,12 @@ def test_two_signed_in_people_seek_rated_play_it_out_and_see_their_ratings(
     """TESTING.md "Two people in one test": both sign up, both seek Sixty-Six rated from the
     lobby's form, both land at the same table, play the match to its end from their pages, and
     see both ratings change on the end screen and on both profiles."""
-    pages = []
-    for name, width in (("Ana", 1280), ("Bo", 390)):
-        ctx = browser.new_context(viewport={"width": width, "height": 900})
-        page = ctx.new_page()
-        sign(page, live.url, name, signup=True)
+    pages = signed_up(browser, live, [("Ana", 1280), ("Bo", 390)])
+    for page in pages:
         # a short match: the seek takes the options last chosen in the new-game form
         page.evaluate("() => localStorage.setItem('cardplay.options.sixty-six', "
                       "JSON.stringify({match_target: 1}))")
         page.goto(live.url + "/")
-        pages.append(page)
     try:
         for page in pages:
             page.locator("#seek-game").select_option("sixty-six")
@@ -166,17 +155,7 @@ def test_two_signed_in_people_seek_rated_play_it_out_and_see_their_ratings(
         assert sorted(s.name for s in table.seats) == ["Ana", "Bo"]
         for page in pages:
             page.wait_for_selector(".board")
-        rng = random.Random(3)
-        deadline = time.monotonic() + 180
-        while not all(p.locator("#end-screen").count() for p in pages):
-            assert time.monotonic() < deadline, "the match did not end"
-            moved = False
-            for page in pages:
-                if not page.locator("#end-screen").count() and my_turn(page):
-                    play_one(page, rng)
-                    moved = True
-            if not moved:
-                time.sleep(0.05)
+        play_out(pages, random.Random(3), 180)
         changes = [p.locator("#rating-changes li") for p in pages]
         for c in changes:
             expect(c).to_have_count(2)
@@ -197,3 +176,31 @@ def test_two_signed_in_people_seek_rated_play_it_out_and_see_their_ratings(
     finally:
         for page in pages:
             page.context.close()
+
+
+def test_a_guests_two_tabs_wait_for_someone_else(live: LiveServer, browser: Browser) -> None:
+    """One browser, two tabs, one seek from each: they are never paired together (before,
+    the second tab's seek was paired with the first at once: a game against oneself); a
+    person in another browser is paired with the first."""
+    ctx, tab1 = person(browser, live, "Tabby")
+    ctx_o, other = person(browser, live, "Otto", width=390)
+    try:
+        tab2 = ctx.new_page()
+        tab2.goto(live.url + "/")
+        for tab in (tab1, tab2):
+            tab.locator("#seek-game").select_option("sixty-six")
+            tab.locator("#seek-start").click()
+            expect(tab).to_have_url(re.compile(r"/seek/[\w-]+$"))
+            expect(tab.locator("#seek-status")).to_contain_text("Looking for an opponent")
+        time.sleep(2.5)  # two pairing ticks of the server
+        assert re.search(r"/seek/[\w-]+$", tab1.url) and re.search(r"/seek/[\w-]+$", tab2.url)
+        assert len(live.app.state.pairing.open_seeks()) == 2
+        other.locator("#seek-game").select_option("sixty-six")
+        other.locator("#seek-start").click()
+        expect(other).to_have_url(re.compile(r"/t/[\w-]+$"), timeout=15000)
+        expect(tab1).to_have_url(re.compile(r"/t/[\w-]+$"), timeout=15000)
+        assert tab1.url.rsplit("/", 1)[1] == other.url.rsplit("/", 1)[1]
+        assert re.search(r"/seek/[\w-]+$", tab2.url)
+    finally:
+        ctx.close()
+        ctx_o.close()

@@ -72,7 +72,7 @@ def test_defect1_creator_cannot_pick_the_seed_of_a_table_with_other_people(
     r = client.post("/api/tables", json={"game": "sixty-six", "seats": TWO_PEOPLE,
                                          "seed": 424242})
     assert r.status_code == 400
-    assert "seed may be chosen only" in r.json()["error"]
+    assert "seed may be chosen only" in r.json()["message"]
     assert client.get("/api/tables").json()["open"] == []  # nothing was created
     # without a seed the server draws one and shows the joiner a commitment to it
     t = create(client, seats=TWO_PEOPLE)
@@ -145,7 +145,7 @@ def test_defect2_a_lone_surrogate_name_is_refused_and_the_lobby_stays_up(
     body = '{"game": "sixty-six", "seats": [{"kind": "human"}, {"kind": "human"}], ' \
            '"name": "\\ud800"}'
     r = post_raw(client, "/api/tables", body)
-    assert r.status_code == 400 and "surrogate" in r.json()["error"]
+    assert r.status_code == 400 and "surrogate" in r.json()["message"]
     t = create(client, seats=TWO_PEOPLE, name="Ann")
     r = post_raw(client, f"/api/tables/{t['table']}/join", '{"name": "x\\udfffy"}')
     assert r.status_code == 400
@@ -181,7 +181,7 @@ def test_defect2_a_database_holding_such_a_name_still_serves_the_lobby(tmp_path:
 ])
 def test_names_are_checked(client: TestClient, name: Any, fragment: str) -> None:
     r = client.post("/api/tables", json={"game": "sixty-six", "seats": TWO_PEOPLE, "name": name})
-    assert r.status_code == 400 and fragment in r.json()["error"]
+    assert r.status_code == 400 and fragment in r.json()["message"]
 
 
 # ---- 3. abandoned tables spin
@@ -246,7 +246,7 @@ def test_defect4_huge_numeric_options_are_refused(client: TestClient, game: str,
     players = cardplay.load(game).players
     r = client.post("/api/tables", json={"game": game, "options": options,
                                          "seats": [{"kind": "human"}] * players})
-    assert r.status_code == 400 and "a whole number from 1 to" in r.json()["error"]
+    assert r.status_code == 400 and "a whole number from 1 to" in r.json()["message"]
 
 
 def test_every_numeric_option_declares_its_bounds(client: TestClient) -> None:
@@ -263,7 +263,7 @@ def test_defect5_creating_tables_is_rate_limited(client: TestClient) -> None:
     codes = [client.post("/api/tables", json={"game": "sixty-six", "seats": TWO_PEOPLE})
              for _ in range(11)]
     assert [r.status_code for r in codes] == [201] * 10 + [429]
-    assert "at most 10 a minute" in codes[-1].json()["error"]
+    assert "at most 10 a minute" in codes[-1].json()["message"]
     assert int(codes[-1].headers["Retry-After"]) >= 1
 
 
@@ -279,12 +279,12 @@ def test_defect5_open_tables_are_capped(tmp_path: Path) -> None:
         codes = [client.post("/api/tables", json={"game": "sixty-six", "seats": TWO_PEOPLE})
                  for _ in range(4)]
         assert [r.status_code for r in codes] == [201, 201, 201, 429]
-        assert "3 open tables" in codes[-1].json()["error"]
+        assert "3 open tables" in codes[-1].json()["message"]
     with make_client(tmp_path, limits=Limits(tables_per_client=30, max_tables=5)) as client:
         codes = [client.post("/api/tables", json={"game": "sixty-six", "seats": TWO_PEOPLE})
                  for _ in range(3)]
         assert [r.status_code for r in codes] == [201, 201, 429]
-        assert "limit of 5 open tables" in codes[-1].json()["error"]
+        assert "limit of 5 open tables" in codes[-1].json()["message"]
 
 
 def test_defect5_bot_only_tables_are_capped_and_stop(tmp_path: Path) -> None:
@@ -294,7 +294,7 @@ def test_defect5_bot_only_tables_are_capped_and_stop(tmp_path: Path) -> None:
         t = create(client, seats=bots, options={"match_target": 100})
         assert t["seat"] is None and t["token"] is None
         r = client.post("/api/tables", json={"game": "sixty-six", "seats": bots})
-        assert r.status_code == 429 and "bots only" in r.json()["error"]
+        assert r.status_code == 429 and "bots only" in r.json()["message"]
     # the move limit: random bots reach 12 moves at once, and the table stops there
     with make_client(tmp_path / "stop", limits=Limits(bot_tables_per_client=1,
                                                       bot_table_moves=12)) as client:
@@ -389,13 +389,13 @@ HEAD = '{"game": "sixty-six", "seats": [{"kind": "human"}, {"kind": "bot"}]'
 def test_defect7_bad_bodies_are_400_not_500(client: TestClient, body: str | bytes,
                                             fragment: str) -> None:
     r = post_raw(client, "/api/tables", body)
-    assert r.status_code == 400 and fragment in r.json()["error"], r.text
+    assert r.status_code == 400 and fragment in r.json()["message"], r.text
 
 
 def test_bodies_are_bounded(tmp_path: Path) -> None:
     with make_client(tmp_path, limits=Limits(max_body=1000)) as client:
         r = post_raw(client, "/api/tables", json.dumps({"game": "sixty-six", "x": "y" * 2000}))
-        assert r.status_code == 413 and "1000 bytes" in r.json()["error"]
+        assert r.status_code == 413 and "1000 bytes" in r.json()["message"]
 
 
 # ---- 8. huge frames are read whole

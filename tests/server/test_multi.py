@@ -22,6 +22,8 @@ import pytest
 import redis
 from websockets.sync.client import ClientConnection, connect
 
+from cardplay.server.signing import Signer
+
 from .conftest import free_port
 
 
@@ -75,8 +77,11 @@ def grace() -> float:
 def site(pg_url: str, redis_server: Any, tmp_path: Any, bot_delay: float,
          grace: float) -> Iterator[tuple[Serve, Serve, Any]]:
     prefix = redis_server.new_prefix()
-    a = Serve(pg_url, redis_server.url(), prefix, str(tmp_path / "a"), bot_delay, grace)
-    b = Serve(pg_url, redis_server.url(), prefix, str(tmp_path / "b"), bot_delay, grace)
+    # one site, one signing key (docs/deploy.md): records, and paired seats' tokens
+    key = ("--signing-key", str(tmp_path / "site-key.pem"))
+    Signer.open(tmp_path / "site-key.pem")  # made once, before both start
+    a = Serve(pg_url, redis_server.url(), prefix, str(tmp_path / "a"), bot_delay, grace, key)
+    b = Serve(pg_url, redis_server.url(), prefix, str(tmp_path / "b"), bot_delay, grace, key)
     try:
         a.wait()
         b.wait()

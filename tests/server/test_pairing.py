@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,10 +15,12 @@ from cardplay.server.clocks import UNSET, ClockError, parse_clock
 from cardplay.server.limits import Limits
 from cardplay.server.pairing import choose_group, seek_key, window
 from cardplay.server.seekstore import Seek
+from cardplay.server.tables import hash_token
 
 from .conftest import hello, make_client, until
 
 OWNER = "X-Seek-Owner"
+BROWSER_COOKIE = "cardplay_browser"  # browserid.py; the daily deals know a guest by it too
 
 
 @pytest.fixture
@@ -27,8 +30,11 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 
 def seek(client: TestClient, **body: Any) -> dict[str, Any]:
+    """A seek by another person each time: from a browser of their own (the client forgets the
+    browser id it was given; two seeks of one browser are never paired)."""
     r = client.post("/api/seeks", json={"game": "sixty-six", **body})
     assert r.status_code == 201, r.text
+    client.cookies.delete(BROWSER_COOKIE)
     data: dict[str, Any] = r.json()
     return data
 
@@ -332,3 +338,101 @@ def test_a_seek_gets_the_clock_a_table_of_people_would(client: TestClient) -> No
     refused(client.post("/api/seeks", json={"game": "macao",
                                             "clock": {"move": 1, "reserve": 0}}),
             400, "bad_clock")
+
+
+def stored_texts(path: Path) -> list[str]:
+    """Every text value of every row of every table of the SQLite database."""
+    db = sqlite3.connect(path)
+    try:
+        names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return [v for n in names for row in db.execute(f'SELECT * FROM "{n}"')
+                for v in row if isinstance(v, str)]
+    finally:
+        db.close()
+
+
+def test_the_database_never_holds_a_usable_seat_token(client: TestClient) -> None:
+    a, b = seek(client, name="Ann"), seek(client, name="Bob")
+    assert b["status"] == "paired"
+    path = client.app.state.storage.path  # type: ignore[attr-defined]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+
+    def usable(texts: list[str], table: str) -> list[str]:
+        hashes = {s.token_hash for s in hub.get(table).seats}
+        return [v for v in texts if hash_token(v) in hashes]
+
+    # paired, not yet delivered: nothing stored takes a seat (on main the seek kept the token)
+    table_id = client.app.state.pairing.store.get(a["seek"]).table  # type: ignore[attr-defined]
+    assert table_id is not None
+    assert usable(stored_texts(path), table_id) == []
+    pa, pb = poll(client, a), poll(client, b)
+    assert pa["table"] == pb["table"] == table_id
+    after = stored_texts(path)
+    assert usable(after, table_id) == []
+    assert not any(pa["token"] in v or pb["token"] in v for v in after)
+    # the tokens given are the seats' own: each takes its seat, and only once is one given
+    with client.websocket_connect("/ws") as ws:
+        assert hello(ws, table_id, pa["token"])["seat"] == pa["seat"]
+    assert poll(client, a)["token"] is None
+
+
+def test_one_browsers_two_tabs_are_never_paired_together(client: TestClient) -> None:
+    """A guest seeking from two tabs of one browser (one cookie jar) waits for someone else."""
+    first = client.post("/api/seeks", json={"game": "sixty-six", "name": "Tab one"})
+    assert first.status_code == 201
+    set_cookie = [h for h in first.headers.get_list("set-cookie")
+                  if h.startswith(BROWSER_COOKIE + "=")]
+    assert len(set_cookie) == 1 and "HttpOnly" in set_cookie[0] and "Path=/;" in set_cookie[0]
+    browser_id = client.cookies[BROWSER_COOKIE]
+    second = client.post("/api/seeks", json={"game": "sixty-six", "name": "Tab two"})
+    assert second.status_code == 201
+    assert first.json()["status"] == second.json()["status"] == "waiting"
+    assert BROWSER_COOKIE + "=" not in second.headers.get("set-cookie", "")  # it had one
+    client.app.state.pairing.tick()  # type: ignore[attr-defined]
+    assert poll(client, first.json())["status"] == "waiting"
+    assert poll(client, second.json())["status"] == "waiting"
+    # accepting one's own seek from the lobby's list (the other tab's) is refused
+    own = client.post("/api/seeks", json={"accept": first.json()["seek"]})
+    refused(own, 409, "own_seek")
+    # the database keeps only the id's hash
+    path = client.app.state.storage.path  # type: ignore[attr-defined]
+    assert not any(browser_id in v for v in stored_texts(path))
+    # someone else, in a browser of their own, is paired with the first tab's seek
+    client.cookies.delete(BROWSER_COOKIE)
+    other = seek(client, name="Someone else")
+    assert other["status"] == "paired"
+    paired = poll(client, first.json())
+    assert paired["status"] == "paired" and poll(client, other)["table"] == paired["table"]
+    assert poll(client, second.json())["status"] == "waiting"
+
+
+def test_an_older_sqlite_file_gets_the_browser_column(tmp_path: Path) -> None:
+    from cardplay.server.seekstore import SCHEMA, SqliteSeeks
+
+    path = tmp_path / "old.db"
+    old = sqlite3.connect(path)
+    old.executescript(SCHEMA)  # the seeks' table as the version before browsers made it
+    old.close()
+    store = SqliteSeeks(path)
+    try:
+        made = Seek(id="s1", key="k", game="sixty-six", options={}, players=2, rated=False,
+                    clock=None, owner_hash="h", account=None, name="", client="c", rating=None,
+                    accepts=None, created=1.0, polled=1.0, browser="b" * 64)
+        store.insert(made)
+        got = store.get("s1")
+        assert got is not None and got.browser == "b" * 64
+    finally:
+        store.close()
+
+
+def test_the_site_secret_is_one_per_key_file_and_purpose(tmp_path: Path) -> None:
+    """Seat tokens are derived under Signer.secret: the processes of a site (one key file)
+    derive the same, another key or another purpose something else."""
+    from cardplay.server.signing import Signer
+
+    one, again = Signer.open(tmp_path / "k.pem"), Signer.open(tmp_path / "k.pem")
+    other = Signer.open(tmp_path / "other.pem")
+    assert one.secret("seat-tokens") == again.secret("seat-tokens")
+    assert len(one.secret("seat-tokens")) == 32
+    assert one.secret("seat-tokens") != one.secret("something else")
+    assert one.secret("seat-tokens") != other.secret("seat-tokens")

@@ -54,6 +54,10 @@ def test_a_person_on_each_process_is_paired_and_both_play(
     assert ann["status"] == "waiting"
     assert poll(b, ann)["status"] == "waiting"  # the other process reads the same seek
     bob = seek(b, name="Bob")
+    assert bob["status"] == "paired"  # with Ann, at once
+    with psycopg.connect(env["pg"]) as db:  # before the owners' polls no row holds a token
+        rows = db.execute("SELECT status, seat_token FROM seeks ORDER BY created").fetchall()
+        assert rows == [("paired", "due")] * 2
     pa, pb = poll_until_paired(a, ann), poll_until_paired(b, bob)
     assert pa["table"] == pb["table"] and {pa["seat"], pb["seat"]} == {0, 1}
     assert isinstance(pa["token"], str) and isinstance(pb["token"], str)

@@ -51,7 +51,7 @@ def client(tmp_path: Path, pg_url: str) -> Iterator[TestClient]:
 def test_schema_is_alembics_and_sqlite_is_untouched(client: TestClient, pg_url: str,
                                                    tmp_path: Path) -> None:
     with psycopg.connect(pg_url) as db:
-        assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [("0008",)]
+        assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [("0009",)]
         names = {r[0] for r in db.execute(
             "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")}
     assert names == {"alembic_version", "tables", "moves", "accounts", "sessions",
@@ -142,9 +142,9 @@ def test_cardplay_db_upgrade(pg_url: str, capsys: pytest.CaptureFixture[str]) ->
     from cardplay.cli import main
 
     assert main(["db", "upgrade", "--database", pg_url]) == 0
-    assert "revision 0008" in capsys.readouterr().out
+    assert "revision 0009" in capsys.readouterr().out
     with psycopg.connect(pg_url) as db:
-        assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [("0008",)]
+        assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [("0009",)]
         assert db.execute("SELECT COUNT(*) FROM tables").fetchone() == (0,)
     assert main(["db", "upgrade", "--database", pg_url]) == 0  # nothing left to do
     assert main(["db", "upgrade", "--database", "sqlite:///x"]) == 2

@@ -87,7 +87,7 @@ def test_games_catalog(client: TestClient) -> None:
 def test_create_table_rejects(client: TestClient, body: Any, fragment: str) -> None:
     r = client.post("/api/tables", json=body)
     assert r.status_code == 400
-    assert fragment in r.json()["error"]
+    assert fragment in r.json()["message"]
 
 
 def test_create_join_and_lobby(client: TestClient) -> None:
@@ -103,7 +103,7 @@ def test_create_join_and_lobby(client: TestClient) -> None:
     assert lobby["open"] == [] and [x["id"] for x in lobby["playing"]] == [t["table"]]
     assert [s["name"] for s in lobby["playing"][0]["seats"][:2]] == ["Ann", "Bob"]
     full = client.post(f"/api/tables/{t['table']}/join")
-    assert full.status_code == 409 and "watch" in full.json()["error"]
+    assert full.status_code == 409 and "watch" in full.json()["message"]
     assert client.post("/api/tables/nope/join").status_code == 404
     assert client.get("/api/tables/nope").status_code == 404
     assert client.get(f"/api/tables/{t['table']}").json()["players"] == 3
@@ -520,4 +520,4 @@ def test_an_invite_only_table_is_never_listed(client: TestClient) -> None:
     lists = client.get("/api/tables").json()
     assert hidden["table"] not in [t["id"] for t in lists["open"] + lists["playing"]]
     r = client.post("/api/tables", json={"game": "sixty-six", "seats": people, "listed": "no"})
-    assert r.status_code == 400 and r.json()["error"] == "'listed' is true or false"
+    assert r.status_code == 400 and r.json()["message"] == "'listed' is true or false"

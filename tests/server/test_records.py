@@ -126,7 +126,7 @@ def test_a_malformed_contribution_is_refused_and_changes_nothing(client: TestCli
     for bad in ("xyz", "g" * 32, 12345, "a" * 31, ["a" * 32]):
         r = client.post("/api/tables", json={"game": "sixty-six", "seats": TWO_PEOPLE,
                                              "contribution": bad})
-        assert r.status_code == 400 and "32 hexadecimal" in r.json()["error"]
+        assert r.status_code == 400 and "32 hexadecimal" in r.json()["message"]
     assert client.get("/api/tables").json()["open"] == before
     t = create(client, seats=TWO_PEOPLE, contribution=MINE)
     r = client.post(f"/api/tables/{t['table']}/join", json={"contribution": "no"})

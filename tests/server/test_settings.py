@@ -118,7 +118,7 @@ def test_settings_in_postgres_by_the_migration(pg_client: TestClient, pg_url: st
     assert pg_client.put(URL, json={"card_back": "green"}).status_code == 400
     assert _get(pg_client) == {**DEFAULTS, "sound": True, "card_back": "blue"}
     with psycopg.connect(pg_url) as db:
-        assert db.execute("SELECT version_num FROM alembic_version").fetchone() == ("0008",)
+        assert db.execute("SELECT version_num FROM alembic_version").fetchone() == ("0009",)
         assert len(db.execute("SELECT * FROM account_settings").fetchall()) == 1
     r = pg_client.request("DELETE", "/api/me", json={"password": PASSWORD})
     assert r.status_code == 204

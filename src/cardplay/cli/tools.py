@@ -226,9 +226,13 @@ def _read_key(where: str) -> dict[str, bytes]:
 def run_verify(args: argparse.Namespace, ui: Console) -> int:
     """Exit 0 when every check passes (the signature too, given a key), 1 naming each check
     that failed, 2 when the record or the key cannot be read."""
-    from ..fairness import verify
+    from ..fairness import Said, verify
 
     tr = ui.tr
+
+    def said(text: str) -> str:  # verify's sentences in the reader's language
+        return text.said_in(tr) if isinstance(text, Said) else text
+
     keys = None
     if args.key is not None:
         try:
@@ -246,13 +250,13 @@ def run_verify(args: argparse.Namespace, ui: Console) -> int:
         ui.error(tr("corrupt_record", error=str(e)))
         return 2
     if verdict.ok:
-        ui.say(tr("verify_ok", detail=verdict.message))
+        ui.say(tr("verify_ok", detail=said(verdict.message)))
     else:
         # the failed checks by name on one line, then each with why
         ui.error(tr("verify_not", detail=", ".join(c for c, _ in verdict.failures)
-                    if verdict.failures else verdict.message))
+                    if verdict.failures else said(verdict.message)))
         for code, detail in verdict.failures:
-            ui.say(tr("verify_failure", code=code, detail=detail))
+            ui.say(tr("verify_failure", code=code, detail=said(detail)))
     if verdict.signature == "ok":
         sig = record.get("signature") or {}
         ui.say(tr("verify_signature_ok", kid=str(sig.get("key"))))
@@ -262,5 +266,5 @@ def run_verify(args: argparse.Namespace, ui: Console) -> int:
             ui.say(tr("verify_contribution_drawn" if c.get("drawn") else "verify_contribution",
                       seat=i + 1, value=c.get("value")))
     for note in verdict.notes:
-        ui.say(tr("verify_note", detail=note))
+        ui.say(tr("verify_note", detail=said(note)))
     return 0 if verdict.ok else 1

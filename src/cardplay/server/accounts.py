@@ -15,7 +15,7 @@ profile, ratings. Rules kept here:
   so a stolen database opens no session. A session unused for :data:`SESSION_IDLE` seconds ends;
 * sign-in is rate-limited per client and per account name (known or not, so a 429 tells nothing
   about which names exist); a wrong password and an unknown name cost one Argon2id computation
-  each and get the same :class:`AccountError` ``bad_credentials``;
+  each and get the same :class:`RequestError` ``bad_credentials``;
 * Argon2id runs in a worker thread, at most :data:`MAX_HASHING` at once, so the event loop
   never waits for it.
 
@@ -37,11 +37,12 @@ from typing import Any
 from starlette.types import Scope
 
 from .accountdb import AccountDb
+from .errors import RequestError
 from .limits import Limits, RateLimiter
 from .passwords import MAX_PASSWORD, MIN_PASSWORD, Passwords
 from .security import InputError, clean_text
 
-__all__ = ["COOKIE", "MAX_NAME", "SESSION_IDLE", "Account", "AccountError", "Accounts",
+__all__ = ["COOKIE", "MAX_NAME", "SESSION_IDLE", "Account", "Accounts",
            "cookie_header", "name_key"]
 
 COOKIE = "cardplay_session"
@@ -50,18 +51,6 @@ SESSION_IDLE = 30 * 24 * 3600.0  # seconds a session may go unused before it end
 _TOUCH_EVERY = 300.0  # seconds between writes of a session's "last used" time
 MAX_HASHING = 4  # Argon2id computations at once (each takes its memory cost)
 _MAX_TOKEN = 100  # characters of a cookie value worth looking up
-
-
-class AccountError(Exception):
-    """A request about accounts that cannot be met: an HTTP status, a code, a message."""
-
-    def __init__(self, status: int, code: str, message: str,
-                 retry_after: float | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-        self.retry_after = retry_after
 
 
 @dataclass(frozen=True)
@@ -82,18 +71,18 @@ def check_name(value: Any) -> str:
     try:
         name = clean_text(value, "name", MAX_NAME)
     except InputError as e:
-        raise AccountError(400, "bad_name", str(e)) from None
+        raise RequestError(400, "bad_name", str(e)) from None
     if not name:
-        raise AccountError(400, "bad_name", "'name' is a name of 1 to "
+        raise RequestError(400, "bad_name", "'name' is a name of 1 to "
                                             f"{MAX_NAME} characters")
     if "/" in name or "\\" in name:
-        raise AccountError(400, "bad_name", "'name' may not hold / or \\")
+        raise RequestError(400, "bad_name", "'name' may not hold / or \\")
     return name
 
 
 def check_password(value: Any) -> str:
     if not isinstance(value, str) or not MIN_PASSWORD <= len(value) <= MAX_PASSWORD:
-        raise AccountError(400, "bad_password", f"'password' is a text of {MIN_PASSWORD} to "
+        raise RequestError(400, "bad_password", f"'password' is a text of {MIN_PASSWORD} to "
                                                 f"{MAX_PASSWORD} characters")
     return value
 
@@ -182,44 +171,44 @@ class Accounts:
 
     async def sign_up(self, name: Any, password: Any, client: str, agent: str = ""
                       ) -> tuple[Account, str]:
-        """A new account and a session of it: (account, session token). AccountError: 400 a
+        """A new account and a session of it: (account, session token). RequestError: 400 a
         bad name or password, 409 the name is taken (in any case), 429 too many sign-ups."""
         clean = check_name(name)
         secret = check_password(password)
         key = name_key(clean)
         if self.db.account_by_key(key) is not None:
-            raise AccountError(409, "name_taken", "this name is taken; choose another")
+            raise RequestError(409, "name_taken", "this name is taken; choose another")
         wait = self.signup_rate.allow(client)
         if wait > 0:
-            raise AccountError(429, "too_many_tries", f"too many new accounts from this client;"
+            raise RequestError(429, "too_many_tries", f"too many new accounts from this client;"
                                                       f" try again in {wait:.0f} s", wait)
         hashed = await self._hash(secret)
         account_id = secrets.token_hex(8)
         if not self.db.insert_account(account_id, clean, key, hashed, time.time()):
-            raise AccountError(409, "name_taken", "this name is taken; choose another")
+            raise RequestError(409, "name_taken", "this name is taken; choose another")
         return self._open_session(account_id, clean, agent)
 
     async def sign_in(self, name: Any, password: Any, client: str, agent: str = ""
                       ) -> tuple[Account, str]:
-        """A new session of an account: (account, session token). AccountError: 401
+        """A new session of an account: (account, session token). RequestError: 401
         ``bad_credentials`` for a wrong password and an unknown name alike, 429 too many
         tries (from this client, or at this name)."""
         if not isinstance(name, str) or not isinstance(password, str) or \
                 len(name) > 4 * MAX_NAME or len(password) > MAX_PASSWORD:
-            raise AccountError(400, "bad_request", "'name' and 'password' are texts")
+            raise RequestError(400, "bad_request", "'name' and 'password' are texts")
         key = name_key(name.strip())
         for limiter, what in ((self.client_rate, "from this client"),
                               (self.account_rate, "for this name")):
             wait = limiter.allow(client if limiter is self.client_rate else key)
             if wait > 0:
-                raise AccountError(429, "too_many_tries",
+                raise RequestError(429, "too_many_tries",
                                    f"too many sign-in tries {what}: at most "
                                    f"{limiter.capacity:g} a minute; try again in {wait:.0f} s",
                                    wait)
         found = self.db.account_by_key(key)
         ok = await self._verify(found[2] if found else None, password)
         if not ok or found is None:
-            raise AccountError(401, "bad_credentials", "the name or the password is wrong")
+            raise RequestError(401, "bad_credentials", "the name or the password is wrong")
         account_id, real_name, stored = found
         if self.passwords.needs_rehash(stored):
             self.db.set_password_hash(account_id, await self._hash(password))
@@ -242,16 +231,16 @@ class Accounts:
     def end_session(self, account: Account, session_id: Any) -> None:
         if not isinstance(session_id, str) or \
                 not self.db.delete_session(account.id, session_id):
-            raise AccountError(404, "no_session", "this account has no session with this id")
+            raise RequestError(404, "no_session", "this account has no session with this id")
 
     async def delete(self, account: Account, password: Any) -> list[str]:
         """Delete an account (its password again, so a borrowed browser cannot): its sessions,
         ratings and links go; its games stay, its seats anonymised. The ids of the tables
         whose seats changed."""
         if not isinstance(password, str) or len(password) > MAX_PASSWORD:
-            raise AccountError(400, "bad_request", "'password' is a text")
+            raise RequestError(400, "bad_request", "'password' is a text")
         found = self.db.account_by_key(name_key(account.name))
         if found is None or found[0] != account.id or \
                 not await self._verify(found[2], password):
-            raise AccountError(401, "bad_credentials", "the password is wrong")
+            raise RequestError(401, "bad_credentials", "the password is wrong")
         return self.db.delete_account(account.id)

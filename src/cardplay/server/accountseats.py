@@ -28,7 +28,8 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from .accountdb import AccountDb
-from .accounts import Account, AccountError
+from .accounts import Account
+from .errors import RequestError
 from .ratings import SeatOutcome, rate_match, stored_change
 from .tables import MatchHooks, hash_token
 
@@ -47,18 +48,18 @@ MAX_PROOFS = 100  # seat tokens one sign-up or sign-in may bring
 
 def parse_proofs(value: Any) -> list[tuple[str, str]]:
     """The ``seats`` of a sign-up or sign-in body: ``[{"table", "token"}]`` (absent: none).
-    AccountError 400 when it is anything else, before anything is changed."""
+    RequestError 400 when it is anything else, before anything is changed."""
     if value is None:
         return []
     if not isinstance(value, list) or len(value) > MAX_PROOFS:
-        raise AccountError(400, "bad_seats", f"'seats' is a list of at most {MAX_PROOFS} "
+        raise RequestError(400, "bad_seats", f"'seats' is a list of at most {MAX_PROOFS} "
                                              "{\"table\", \"token\"} objects")
     out = []
     for item in value:
         if not isinstance(item, dict) or not isinstance(item.get("table"), str) or \
                 not isinstance(item.get("token"), str) or len(item["table"]) > 64 or \
                 len(item["token"]) > 100:
-            raise AccountError(400, "bad_seats", "each of 'seats' is {\"table\": id, "
+            raise RequestError(400, "bad_seats", "each of 'seats' is {\"table\": id, "
                                                  "\"token\": the seat's token}")
         out.append((item["table"], item["token"]))
     return out
@@ -118,14 +119,14 @@ def claim_guest_seats(hub: Hub, db: AccountDb, account: Account,
 
 def resume_seat(hub: Hub, account: Account, table_id: str) -> tuple[Table, int, str]:
     """A fresh token of the account's seat at a table in play: (table, seat, token).
-    AccountError 404 when the account has no seat there, 409 when the match is over."""
+    RequestError 404 when the account has no seat there, 409 when the match is over."""
     table = hub.get(table_id)
     seat = None if table is None else \
         next((s for s in table.seats if s.account == account.id), None)
     if table is None or seat is None:
-        raise AccountError(404, "no_seat", "you have no seat at a table with this id")
+        raise RequestError(404, "no_seat", "you have no seat at a table with this id")
     if table.is_over:
-        raise AccountError(409, "over", "the match at this table is over")
+        raise RequestError(409, "over", "the match at this table is over")
     token = secrets.token_urlsafe(18)
     seat.token_hash = hash_token(token)
     table.save_seats()

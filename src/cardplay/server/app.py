@@ -46,7 +46,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
@@ -57,8 +57,7 @@ from ..i18n import LANGS
 from ..wording import rules_text
 from .accountdb import AccountDb
 from .accountroutes import account_router
-from .accountroutes import error as account_error
-from .accounts import AccountError, Accounts
+from .accounts import Accounts
 from .accountseats import AccountHooks, seat_for_account, set_rated
 from .botpool import BotRunner, ProcessBotRunner, ThreadBotRunner
 from .broker import open_broker
@@ -66,6 +65,7 @@ from .catalog import game_catalog
 from .clocks import UNSET, ClockError, ClockRules
 from .daily import Daily, DailyHooks
 from .dailyroutes import daily_router
+from .errors import RequestError, answer, code_of, install, refusal
 from .gamesocket import client_key, game_socket
 from .gamesocket import header as _header
 from .health import Health
@@ -98,11 +98,6 @@ mimetypes.add_type("text/javascript", ".js")
 
 def _digits(text: str, most: int) -> bool:
     return 0 < len(text) <= most and text.isascii() and text.isdigit()
-
-
-def _refusal(status: int, message: str, retry_after: float | None = None) -> JSONResponse:
-    headers = {"Retry-After": str(max(1, round(retry_after)))} if retry_after else None
-    return JSONResponse({"error": message}, status_code=status, headers=headers)
 
 
 def create_app(data_dir: str | os.PathLike[str] | None = None, *,
@@ -174,6 +169,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
         link_seat=lambda account, table, seat: account_db.link_seat(account, table, seat,
                                                                     time.time()),
         set_rated=lambda table: set_rated(account_db, table))
+    pairing.secret = signer.secret("seat-tokens")  # every process derives the same tokens
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -211,18 +207,19 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     app.state.signer = signer
     app.state.accounts = accounts
     app.state.daily = daily
+    install(app)  # FastAPI's own refusals (404, 405, 422) and anything unforeseen: the shape
 
     @app.exception_handler(StoreUnavailable)
     async def store_down(request: Request, e: StoreUnavailable) -> Response:
         # any request that needed the database while it is down: answered at once, 503
         hub.outage.noticed(e)
-        return JSONResponse({"error": "unavailable", "message": DOWN}, status_code=503,
-                            headers={"Retry-After": "2"})
+        return refusal(503, "unavailable", DOWN, retry_after=2)
 
     def body_error(e: TableError) -> JSONResponse:
-        if e.code is not None:
-            return JSONResponse({"error": e.code, "message": str(e)}, status_code=e.status)
-        return JSONResponse({"error": str(e)}, status_code=e.status)
+        return refusal(e.status, e.code or code_of(e.status), str(e))
+
+    def too_large() -> JSONResponse:
+        return refusal(413, "too_large", f"the body holds at most {limits.max_body} bytes")
 
     async def checked_body(request: Request, rate: RateLimiter, what: str,
                            empty_ok: bool = False) -> dict[str, Any] | JSONResponse:
@@ -233,34 +230,34 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
         scope = request.scope
         if not origins.allows(_header(scope, b"origin"), _header(scope, b"host"),
                               ("http", "https")):
-            return _refusal(403, "requests from pages of another origin are not accepted "
-                                 "here (see cardplay serve --allow-origin)")
+            return refusal(403, "bad_origin", "requests from pages of another origin are not "
+                                              "accepted here (see cardplay serve --allow-origin)")
         ctype = (_header(scope, b"content-type") or "").split(";")[0].strip().lower()
         length = _header(scope, b"content-length")
         if not (empty_ok and ctype == "" and length in (None, "0")) and \
                 ctype != "application/json":
-            return _refusal(415, "the body must be JSON, sent as Content-Type: "
-                                 "application/json")
+            return refusal(415, "unsupported_media_type", "the body must be JSON, sent as "
+                                                          "Content-Type: application/json")
         if length is not None and (not _digits(length, 12) or int(length) > limits.max_body):
-            return _refusal(413, f"the body holds at most {limits.max_body} bytes")
+            return too_large()
         raw = bytearray()
         async for chunk in request.stream():
             raw += chunk
             if len(raw) > limits.max_body:
-                return _refusal(413, f"the body holds at most {limits.max_body} bytes")
+                return too_large()
         wait = rate.allow(client_key(scope))
         if wait > 0:
-            return _refusal(429, f"too many {what} from this client: at most "
-                                 f"{rate.capacity:g} a minute; try again in {wait:.0f} s",
-                            retry_after=wait)
+            return refusal(429, "rate_limited", f"too many {what} from this client: at most "
+                                                f"{rate.capacity:g} a minute; try again in "
+                                                f"{wait:.0f} s", retry_after=wait)
         if not raw and empty_ok:
             return {}
         try:
             body = parse_json(bytes(raw))
         except InputError as e:
-            return _refusal(400, f"the body is not acceptable JSON: {e}")
+            return refusal(400, "bad_json", f"the body is not acceptable JSON: {e}")
         if not isinstance(body, dict):
-            return _refusal(400, "the body is a JSON object")
+            return refusal(400, "bad_json", "the body is a JSON object")
         return body
 
     # HEAD too: some load balancers ask with it (the same status, no body)
@@ -285,9 +282,9 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     async def api_rules(name: str, request: Request) -> Response:
         lang = request.query_params.get("lang", "en")
         if name not in cardplay.games():
-            return _refusal(404, "no game has this name")
+            return refusal(404, "no_game", "no game has this name")
         if lang not in LANGS:
-            return _refusal(400, "lang is one of " + ", ".join(LANGS))
+            return refusal(400, "bad_request", "lang is one of " + ", ".join(LANGS))
         game = cardplay.load(name)
         options = dataclasses.asdict(game.options)
         return JSONResponse({"game": name, "lang": lang,
@@ -296,9 +293,8 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     @app.get("/api/texts/{lang}")
     async def api_texts(lang: str, request: Request) -> Response:
         if lang not in LANGS:
-            return JSONResponse({"error": "unknown_language",
-                                 "message": "no catalogue has this language; languages: "
-                                 + ", ".join(LANGS)}, status_code=404)
+            return refusal(404, "unknown_language", "no catalogue has this language; "
+                                                    "languages: " + ", ".join(LANGS))
         body, etag = texts_body(lang)
         headers = {"ETag": etag, "Cache-Control": "no-cache"}
         if request.headers.get("if-none-match") == etag:
@@ -318,7 +314,7 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
                 return JSONResponse({"tables": tables, "next": nxt})
             return JSONResponse(lobby(hub, limit))
         except CursorError as e:
-            return _refusal(400, str(e))
+            return refusal(400, "bad_request", str(e))
 
     @app.post("/api/tables")
     async def api_create(request: Request) -> Response:
@@ -329,13 +325,12 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
         rated = body.get("rated", False)
         try:
             check_rated(rated, body.get("seats"), account is not None)
-        except AccountError as e:
-            return account_error(e)
+        except RequestError as e:
+            return answer(e)
         if rated and body.get("clock", UNSET) is None:  # rated play is always timed
             refused = ClockError("a rated table needs a clock; 'clock': null is for casual "
                                  "tables", "clock_required")
-            return JSONResponse({"error": refused.code, "message": str(refused)},
-                                status_code=400)
+            return refusal(400, refused.code, str(refused))
         try:
             table, seat, token = hub.create_table(
                 body.get("game"), body.get("options"), body.get("seats") or [],
@@ -361,12 +356,10 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
         account = accounts.account_of_scope(request.scope)
         found = hub.get(table_id)
         if found is not None and found.stored.rated and account is None:
-            return account_error(AccountError(401, "not_signed_in", "a rated table seats "
-                                                                    "signed-in people only"))
+            return refusal(401, "not_signed_in", "a rated table seats signed-in people only")
         if found is not None and found.stored.rated and account is not None and \
                 any(s.account == account.id for s in found.seats):
-            return account_error(AccountError(409, "already_seated", "you already sit at this "
-                                                                     "rated table"))
+            return refusal(409, "already_seated", "you already sit at this rated table")
         try:
             table, seat, token = hub.join(table_id, body.get("name"), body.get("contribution"))
         except TableError as e:
@@ -379,12 +372,15 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     app.include_router(seek_router(pairing, checked_body, accounts.account_of_scope, client_key))
     app.include_router(tutorial_router(hub, checked_body, create_rate, client_key))
 
+    def no_table() -> JSONResponse:
+        return refusal(404, "no_table", "no table has this id")
+
     @app.get("/api/tables/{table_id}")
-    async def api_table(table_id: str) -> dict[str, Any]:
+    async def api_table(table_id: str) -> Response:
         table = hub.get(table_id)
         if table is None:
-            raise HTTPException(404, "no table has this id")
-        return table.summary()
+            return no_table()
+        return JSONResponse(table.summary())
 
     @app.get("/api/keys")
     async def api_keys() -> dict[str, Any]:
@@ -394,12 +390,12 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
     async def api_record(table_id: str) -> Response:
         table = hub.get(table_id)
         if table is None:
-            raise HTTPException(404, "no table has this id")
+            return no_table()
         if not table.is_over and table.stopped is None:
-            raise HTTPException(409, "the record is given only once the match is over")
+            return refusal(409, "not_over", "the record is given only once the match is over")
         hidden = hub.record_gate(table)
         if hidden is not None:
-            return JSONResponse({"error": "day_not_over", "message": hidden}, status_code=409)
+            return refusal(409, "day_not_over", hidden)
         headers = {"Content-Disposition":
                    f'attachment; filename="cardplay-{table.game.name}-{table.id}.json"'}
         return JSONResponse(table.record(), headers=headers)
@@ -429,16 +425,16 @@ def create_app(data_dir: str | os.PathLike[str] | None = None, *,
 
 def check_rated(rated: Any, seats: Any, signed_in: bool) -> None:
     """A table's ``rated`` flag: true or false; a rated table needs a signed-in creator and
-    no bot seat (AccountError 400 or 401)."""
+    no bot seat (RequestError 400 or 401)."""
     if not isinstance(rated, bool):
-        raise AccountError(400, "bad_request", "'rated' is true or false")
+        raise RequestError(400, "bad_request", "'rated' is true or false")
     if not rated:
         return
     if isinstance(seats, list) and any(not isinstance(s, dict) or s.get("kind") != "human"
                                        for s in seats):
-        raise AccountError(400, "bot_seat", "a table with a bot seat is never rated")
+        raise RequestError(400, "bot_seat", "a table with a bot seat is never rated")
     if not signed_in:
-        raise AccountError(401, "not_signed_in", "sign in to create a rated table")
+        raise RequestError(401, "not_signed_in", "sign in to create a rated table")
 
 
 class CardplayApp:

@@ -18,7 +18,6 @@ to ``create_app``: tests cross midnight without waiting.
 from __future__ import annotations
 
 import datetime
-import hashlib
 import secrets
 import time
 from collections.abc import Callable
@@ -38,7 +37,9 @@ from ..engine import fresh_seed
 from .accountdb import AccountDb
 from .accounts import Account
 from .accountseats import seat_for_account
+from .browserid import BROWSER_COOKIE, browser_cookie, browser_key
 from .dailystore import DailyStore
+from .errors import RequestError
 from .limits import caps_refusal
 from .storage import CapRefusal, StoredTable, seat_status
 from .tables import MatchHooks, Seat, Table, TableError, hash_token
@@ -46,30 +47,8 @@ from .tables import MatchHooks, Seat, Table, TableError, hash_token
 if TYPE_CHECKING:
     from .hub import Hub
 
-__all__ = ["BROWSER_COOKIE", "Daily", "DailyError", "DailyHooks", "browser_cookie"]
+__all__ = ["BROWSER_COOKIE", "Daily", "DailyHooks", "browser_cookie"]
 
-BROWSER_COOKIE = "cardplay_browser"
-BROWSER_DAYS = 400  # the browser id lives about a year: one attempt a day per browser
-
-
-class DailyError(Exception):
-    """A daily request that cannot be met: ``{"error": code, "message"}`` with ``status``."""
-
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status, self.code, self.message = status, code, message
-
-
-def browser_cookie(value: str, https: bool) -> str:
-    return (f"{BROWSER_COOKIE}={value}; Path=/; Max-Age={BROWSER_DAYS * 86400}; HttpOnly; "
-            f"SameSite=Lax" + ("; Secure" if https else ""))
-
-
-def browser_key(value: str | None) -> str | None:
-    """What is stored of a browser id: its SHA-256 (a leaked table never names a cookie)."""
-    if not value or len(value) > 100:
-        return None
-    return hashlib.sha256(value.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def day_of(at: float) -> str:
@@ -77,18 +56,18 @@ def day_of(at: float) -> str:
 
 
 def check_day(value: Any) -> str:
-    """A ``day`` parameter: YYYY-MM-DD, a real date (DailyError 400)."""
+    """A ``day`` parameter: YYYY-MM-DD, a real date (RequestError 400)."""
     try:
         if not isinstance(value, str) or len(value) != 10:
             raise ValueError
         return datetime.date.fromisoformat(value).isoformat()
     except ValueError:
-        raise DailyError(400, "bad_day", "'day' is a date written YYYY-MM-DD") from None
+        raise RequestError(400, "bad_day", "'day' is a date written YYYY-MM-DD") from None
 
 
 def check_game(value: Any) -> str:
     if not isinstance(value, str) or value not in PLANS:
-        raise DailyError(404, "no_game", "no game with daily deals has this name; games: "
+        raise RequestError(404, "no_game", "no game with daily deals has this name; games: "
                                          + ", ".join(sorted(PLANS)))
     return value
 
@@ -135,12 +114,12 @@ class Daily:
 
     def start(self, game: str, account: Account | None, browser: str,
               client: str | None) -> tuple[Table, int, str]:
-        """``POST /api/daily/{game}``: a table dealing today's deals (DailyError 409 when this
+        """``POST /api/daily/{game}``: a table dealing today's deals (RequestError 409 when this
         account or this browser played them already)."""
         game = check_game(game)
         day = self.today()
         if self.attempt(game, account, browser) is not None:
-            raise DailyError(409, "already_played", "you have played today's deals of this game "
+            raise RequestError(409, "already_played", "you have played today's deals of this game "
                                                     "already; come back tomorrow")
         row = self.day_row(game, day)
         assert row is not None
@@ -152,7 +131,7 @@ class Daily:
                                       table.id, self.now()):
             self.hub.lifecycle.set_status(table, "over")  # a twin request won: this one ends
             self.hub.tables.pop(table.id, None)
-            raise DailyError(409, "already_played", "you have played today's deals of this game "
+            raise RequestError(409, "already_played", "you have played today's deals of this game "
                                                     "already; come back tomorrow")
         return table, 0, token
 

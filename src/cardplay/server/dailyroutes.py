@@ -29,17 +29,11 @@ from fastapi.responses import JSONResponse, Response
 from ..dailyplan import PLANS, daily_header
 from .accountroutes import CheckedBody
 from .accounts import Account, Accounts, is_https
-from .daily import (
-    BROWSER_COOKIE,
-    Daily,
-    DailyError,
-    browser_cookie,
-    browser_key,
-    check_day,
-    check_game,
-)
+from .browserid import BROWSER_COOKIE, browser_key
+from .daily import Daily, browser_cookie, check_day, check_game
 from .dailycompare import Comparer
 from .dailyrank import month_list, player_key, results
+from .errors import RequestError, answer, code_of, refusal
 from .limits import RateLimiter
 from .tables import TableError
 
@@ -48,11 +42,10 @@ __all__ = ["daily_router"]
 _MONTH = re.compile(r"^\d{4}-(0[1-9]|1[0-2])$")
 
 
-def _error(e: DailyError | TableError) -> JSONResponse:
+def _error(e: RequestError | TableError) -> JSONResponse:
     if isinstance(e, TableError):
-        return JSONResponse({"error": e.code or "refused", "message": str(e)},
-                            status_code=e.status)
-    return JSONResponse({"error": e.code, "message": e.message}, status_code=e.status)
+        return refusal(e.status, e.code or code_of(e.status), str(e))
+    return answer(e)
 
 
 def daily_router(daily: Daily, accounts: Accounts, checked_body: CheckedBody,
@@ -101,7 +94,7 @@ def daily_router(daily: Daily, accounts: Accounts, checked_body: CheckedBody,
     async def api_daily(game: str, request: Request) -> Response:
         try:
             return answer(request, game_info(game, request))
-        except DailyError as e:
+        except RequestError as e:
             return _error(e)
 
     @router.post("/api/daily/{game}")
@@ -115,7 +108,7 @@ def daily_router(daily: Daily, accounts: Accounts, checked_body: CheckedBody,
             browser = fresh = secrets.token_urlsafe(24)
         try:
             table, seat, token = daily.start(game, account, browser, client_key(request.scope))
-        except (DailyError, TableError) as e:
+        except (RequestError, TableError) as e:
             return _error(e)
         response = JSONResponse({"table": table.id, "seat": seat, "token": token,
                                  "url": f"/t/{table.id}", "commitment": table.stored.commitment},
@@ -129,7 +122,7 @@ def daily_router(daily: Daily, accounts: Accounts, checked_body: CheckedBody,
         try:
             game = check_game(game)
             day = asked_day(request)
-        except DailyError as e:
+        except RequestError as e:
             return _error(e)
         account, _ = who(request)
         body = results(store, game, day, account.id if account else None,
@@ -145,11 +138,11 @@ def daily_router(daily: Daily, accounts: Accounts, checked_body: CheckedBody,
     async def api_daily_month(game: str, request: Request) -> Response:
         try:
             game = check_game(game)
-        except DailyError as e:
+        except RequestError as e:
             return _error(e)
         month = request.query_params.get("month") or daily.today()[:7]
         if not _MONTH.match(month):
-            return _error(DailyError(400, "bad_month", "'month' is written YYYY-MM"))
+            return _error(RequestError(400, "bad_month", "'month' is written YYYY-MM"))
         account, _ = who(request)
         return answer(request, month_list(store, game, month, account.id if account else None))
 
@@ -158,14 +151,14 @@ def daily_router(daily: Daily, accounts: Accounts, checked_body: CheckedBody,
         try:
             game = check_game(game)
             day = asked_day(request)
-        except DailyError as e:
+        except RequestError as e:
             return _error(e)
         if not (deal.isascii() and deal.isdigit() and 1 <= int(deal) <= PLANS[game].segments):
-            return _error(DailyError(400, "bad_deal", f"the deal is a number from 1 to "
+            return _error(RequestError(400, "bad_deal", f"the deal is a number from 1 to "
                                                       f"{PLANS[game].segments}"))
         own = own_attempt(game, day, request)
         if own is None or len(own[3]) < int(deal):
-            return _error(DailyError(403, "not_played", "a deal is compared with the others' "
+            return _error(RequestError(403, "not_played", "a deal is compared with the others' "
                                                         "once you have played it"))
         account, _ = who(request)
         ids = [a[1] for a in store.attempts(game, day) if a[1]]
@@ -178,14 +171,14 @@ def daily_router(daily: Daily, accounts: Accounts, checked_body: CheckedBody,
         try:
             game = check_game(game)
             day = check_day(request.query_params.get("day"))
-        except DailyError as e:
+        except RequestError as e:
             return _error(e)
         row = store.day(game, day)
         if not daily.is_over(day):
-            return _error(DailyError(409, "day_not_over", "the day's records are given once "
+            return _error(RequestError(409, "day_not_over", "the day's records are given once "
                                                           "the day is over (UTC)"))
         if row is None:
-            return _error(DailyError(404, "no_day", "nobody played this game that day"))
+            return _error(RequestError(404, "no_day", "nobody played this game that day"))
         signer = daily.hub.signer
         records = []
         for attempt in store.attempts(game, day):
@@ -202,7 +195,7 @@ def daily_router(daily: Daily, accounts: Accounts, checked_body: CheckedBody,
     async def api_names(request: Request) -> Response:
         account, _ = who(request)
         if account is None:
-            return _error(DailyError(401, "not_signed_in", "sign in first"))
+            return _error(RequestError(401, "not_signed_in", "sign in first"))
         return answer(request, {"shown": store.shown(account.id)})
 
     @router.post("/api/daily-names")
@@ -212,9 +205,9 @@ def daily_router(daily: Daily, accounts: Accounts, checked_body: CheckedBody,
             return body
         account, _ = who(request)
         if account is None:
-            return _error(DailyError(401, "not_signed_in", "sign in first"))
+            return _error(RequestError(401, "not_signed_in", "sign in first"))
         if set(body) != {"shown"} or not isinstance(body["shown"], bool):
-            return _error(DailyError(400, "bad_request", "the body is {\"shown\": true|false}"))
+            return _error(RequestError(400, "bad_request", "the body is {\"shown\": true|false}"))
         store.set_shown(account.id, body["shown"])
         return answer(request, {"shown": body["shown"]})
 

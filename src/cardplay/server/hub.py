@@ -32,6 +32,7 @@ from ..engine import (
     replay,
 )
 from . import dealing
+from .absentees import Absentees
 from .botdriver import BotDriver
 from .botpool import BotRunner
 from .broker import Broker
@@ -85,6 +86,7 @@ class Hub:
         self.coach = Coach(self)
         self.outage = Outage(self)
         self.clocks = Clocks(self)  # its rules: the app's (create_app's clock_rules)
+        self.absentees = Absentees(self)  # deals without a claimed seat that never comes
 
     def track(self, task: asyncio.Task[None]) -> None:
         """Keep a task of the hub's until it ends (so that :meth:`close` can cancel it)."""
@@ -181,7 +183,7 @@ class Hub:
             self.storage.create_table(stored, guard=lambda: caps_refusal(
                 self.storage, self.limits, client, humans == 0))
         except CapRefusal as e:
-            raise TableError(str(e), status=429) from None
+            raise TableError(str(e), status=429, code="too_many_tables") from None
         table = Table(self, stored, match)
         table.seats = made
         self.tables[table_id] = table
@@ -204,12 +206,13 @@ class Hub:
             raise TableError(str(e)) from None
         table = self.get(table_id)
         if table is None:
-            raise TableError("no table has this id", status=404)
+            raise TableError("no table has this id", status=404, code="no_table")
         if table.is_over:
-            raise TableError("the match at this table is over", status=409)
+            raise TableError("the match at this table is over", status=409, code="over")
         free = table.open_seats()
         if not free:
-            raise TableError("every seat at this table is taken; you may watch", status=409)
+            raise TableError("every seat at this table is taken; you may watch", status=409,
+                             code="table_full")
         seat = table.seats[free[0]]
         token = secrets.token_urlsafe(18)
         seat_dicts = [s.stored() for s in table.seats]
@@ -258,6 +261,7 @@ class Hub:
         seat.away_since = None
         table.idle_since = None
         self.clocks.kick(table, quiet=True)  # a turn that starts now shows in the states below
+        self.absentees.arm(table)  # a claimed seat's person may never come
         conn.post(table.welcome(seat.index, reply_to))
         table.presence_changed(skip=conn)
         conn.post(table.state(seat.index, True))

@@ -54,7 +54,7 @@ class Lifecycle:
     def check_caps(self, client: str | None, bots_only: bool) -> None:
         refusal = caps_refusal(self.hub.storage, self.hub.limits, client, bots_only)
         if refusal is not None:
-            raise TableError(refusal, status=429)
+            raise TableError(refusal, status=429, code="too_many_tables")
 
     def set_status(self, table: Table, status: str) -> None:
         """Store a table's status (what the lobby lists); with the store down, the memory's

@@ -41,6 +41,9 @@ class Limits:
     header_timeout: float = 10.0  # seconds a client may take to send a request's headers
     keep_alive_timeout: float = 5.0  # seconds an idle HTTP keep-alive connection is kept
     join_timeout: float = 30.0  # seconds a WebSocket may stay open before hello or watch
+    # seconds a table with a person at it waits for a claimed seat's first hello before it
+    # deals without it (absentees.py): a page load on a slow phone, twice over
+    hello_wait: float = 60.0
     ws_ping_interval: float = 20.0  # seconds between the server's WebSocket pings
     ws_ping_timeout: float = 20.0  # seconds to answer a ping before the socket is closed
     # hints and reviews worked out at once, in all: the workers of their own (not the bots')

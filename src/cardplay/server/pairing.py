@@ -10,11 +10,15 @@ Seeks whose choices agree share a ``key`` and may be paired:
   every two seeks of a group must be within both one's and the other's window;
 * a seek made to accept one of the lobby's open seeks (``accept``) is paired with that seek at
   once, whatever the ratings (its owner chose that opponent);
-* nobody is paired with their own account.
+* nobody is paired with their own account, nor with a seek from their own browser (a guest's
+  two tabs: the ``cardplay_browser`` cookie, browserid.py).
 
 When a group is found a table is created with every seat a person's, each seat claimed for
-its seek's owner with a fresh token; the owner's next poll (``GET /api/seeks/{id}``) takes the
-token, once. A seek's owner is its account (a signed-in person, by the session cookie) or
+its seek's owner; the owner's next poll (``GET /api/seeks/{id}``) is given the seat's token,
+once. No store ever holds that token: it is derived from the seek's id, the table and the
+seat under a secret of the site (``Pairing.secret``, from the signing key, the same in every
+process), and the table keeps only its hash (see seekstore.py). A seek's owner is its account
+(a signed-in person, by the session cookie) or
 whoever holds its owner token (given once in the 201 answer, and as a cookie scoped to the
 seek's URL); nobody else learns where it was seated.
 
@@ -27,6 +31,9 @@ happens when the seeks came in through different processes.
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
+import hmac
 import json
 import logging
 import math
@@ -41,6 +48,7 @@ from .bounds import check_match_length
 from .clocks import UNSET, ClockError, parse_clock
 from .creation import MAX_NAME
 from .creation import check_game as creation_check_game
+from .errors import RequestError
 from .limits import Limits, RateLimiter
 from .security import InputError, clean_text
 from .seekstore import Seek, SeekStore
@@ -51,7 +59,7 @@ if TYPE_CHECKING:
     from .hub import Hub
     from .tables import Table
 
-__all__ = ["WINDOW_GROWTH", "WINDOW_START", "AccountLike", "Pairing", "SeekError",
+__all__ = ["WINDOW_GROWTH", "WINDOW_START", "AccountLike", "Pairing",
            "choose_group", "seek_key", "window"]
 
 log = logging.getLogger("cardplay.server")
@@ -79,18 +87,6 @@ class AccountLike(Protocol):
 RatingOf = Callable[[str, str, int], "float | None"]
 
 
-class SeekError(Exception):
-    """A seek request that cannot be met: an HTTP status, a code and a message."""
-
-    def __init__(self, status: int, code: str, message: str,
-                 retry_after: float | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-        self.retry_after = retry_after
-
-
 def window(seek: Seek, now: float) -> float:
     """How far from its own rating a rated seek accepts an opponent, after waiting until now."""
     return WINDOW_START + WINDOW_GROWTH * max(0.0, now - seek.created)
@@ -112,7 +108,10 @@ def _fits(group: Sequence[Seek], other: Seek, now: float) -> bool:
 
 
 def _distinct(group: Sequence[Seek], other: Seek) -> bool:
-    return other.account is None or all(s.account != other.account for s in group)
+    """Whether ``other`` is someone else than every seek's owner in the group: not the same
+    account, not the same browser (one person's two tabs, signed in or not)."""
+    return all((other.account is None or s.account != other.account) and
+               (other.browser is None or s.browser != other.browser) for s in group)
 
 
 def choose_group(waiting: Sequence[Seek], now: float) -> list[Seek] | None:
@@ -195,6 +194,7 @@ class Asker:
     account: AccountLike | None
     owner_token: str | None
     client: str
+    browser: str | None = None  # browserid.browser_key of the request's browser
 
 
 class Pairing:
@@ -218,6 +218,9 @@ class Pairing:
         # seconds after which the waiting page offers bots instead (told in each poll's answer)
         self.bots_after = BOTS_AFTER
         self.paired = 0  # tables made by this process
+        # what seat tokens are derived under: the app sets the site's (Signer.secret), shared
+        # by its processes; this process's own otherwise (one process, as in tests)
+        self.secret = secrets.token_bytes(32)
 
     # ---- requests
 
@@ -227,7 +230,7 @@ class Pairing:
         now = time.time() if now is None else now
         unknown = set(body) - BODY_KEYS
         if unknown:
-            raise SeekError(400, "bad_request", f"a seek has no field {sorted(unknown)[0]!r}; "
+            raise RequestError(400, "bad_request", f"a seek has no field {sorted(unknown)[0]!r}; "
                                                 f"its fields: {', '.join(sorted(BODY_KEYS))}")
         accepted: Seek | None = None
         if "accept" in body:
@@ -235,27 +238,28 @@ class Pairing:
         fields = _choices_of(accepted) if accepted is not None else body
         rated = fields.get("rated", False)
         if not isinstance(rated, bool):
-            raise SeekError(400, "bad_request", "'rated' is true or false")
+            raise RequestError(400, "bad_request", "'rated' is true or false")
         try:
             game = check_game(fields.get("game"), fields.get("options"))
             name = clean_text(body.get("name"), "name", MAX_NAME)
         except (TableError, InputError) as e:
-            raise SeekError(400, "bad_request", str(e)) from None
+            raise RequestError(400, "bad_request", str(e)) from None
         try:  # the table's own check (every seat a person's): a seek and a table agree
             clock = parse_clock(fields.get("clock", UNSET), game.name, rated=rated,
                                 people=game.players, rules=self.hub.clocks.rules)
         except ClockError as e:  # the same codes as a table's: bad_clock, clock_required
-            raise SeekError(400, e.code, str(e)) from None
+            raise RequestError(400, e.code, str(e)) from None
         if clock is not None:  # 15 and 15.0 are one clock: seeks that name it either way agree
             clock = {name: float(value) for name, value in clock.items()}
         if accepted is not None:
             self._agrees(body, accepted)
         account = asker.account
         if rated and account is None:
-            raise SeekError(401, "not_signed_in", "sign in to seek a rated game")
-        if accepted is not None and accepted.account is not None and account is not None and \
-                accepted.account == account.id:
-            raise SeekError(409, "own_seek", "this open seek is your own")
+            raise RequestError(401, "not_signed_in", "sign in to seek a rated game")
+        if accepted is not None and (
+                (account is not None and accepted.account == account.id) or
+                (asker.browser is not None and accepted.browser == asker.browser)):
+            raise RequestError(409, "own_seek", "this open seek is your own")
         self._check_limits(asker, now)
         options = game.options_dict()
         rating = None
@@ -270,7 +274,7 @@ class Pairing:
                     account=account.id if account is not None else None,
                     name=account.name if account is not None else name, client=asker.client,
                     rating=rating, accepts=accepted.id if accepted is not None else None,
-                    created=now, polled=now)
+                    created=now, polled=now, browser=asker.browser)
         self.store.insert(seek)
         try:
             self.pair(seek.key, now, new=seek)
@@ -281,11 +285,11 @@ class Pairing:
     def _accepted(self, body: Mapping[str, Any]) -> Seek:
         target_id = body["accept"]
         if not isinstance(target_id, str) or not 0 < len(target_id) <= 40:
-            raise SeekError(400, "bad_request", "'accept' is the id of an open seek")
+            raise RequestError(400, "bad_request", "'accept' is the id of an open seek")
         target = self.store.get(target_id)
         cutoff = time.time() - self.limits.seek_expiry
         if target is None or target.status != "waiting" or target.polled < cutoff:
-            raise SeekError(409, "seek_gone", "that seek is no longer open: its owner was "
+            raise RequestError(409, "seek_gone", "that seek is no longer open: its owner was "
                                               "paired, cancelled or left")
         return target
 
@@ -294,29 +298,29 @@ class Pairing:
         """An acceptance may repeat the accepted seek's choices, never change them."""
         for name in ("game", "rated", "clock"):
             if name in body and body[name] != getattr(target, name):
-                raise SeekError(400, "bad_request", f"'{name}' differs from the accepted "
+                raise RequestError(400, "bad_request", f"'{name}' differs from the accepted "
                                                     f"seek's; leave it out to take its own")
         if "options" in body and body["options"] is not None:
             game = check_game(target.game, body["options"])
             if game.options_dict() != target.options:
-                raise SeekError(400, "bad_request", "'options' differ from the accepted "
+                raise RequestError(400, "bad_request", "'options' differ from the accepted "
                                                     "seek's; leave them out to take its own")
 
     def _check_limits(self, asker: Asker, now: float) -> None:
         since = now - self.limits.seek_expiry
         if asker.account is not None and self.store.count_waiting(
                 account=asker.account.id, since=since) >= self.limits.seeks_per_account:
-            raise SeekError(429, "too_many_seeks",
+            raise RequestError(429, "too_many_seeks",
                             f"you have {self.limits.seeks_per_account} open seeks, the most "
                             f"one account may have; cancel one first")
         if self.store.count_waiting(client=asker.client, since=since) >= \
                 self.limits.seeks_per_client:
-            raise SeekError(429, "too_many_seeks",
+            raise RequestError(429, "too_many_seeks",
                             f"this client has {self.limits.seeks_per_client} open seeks, the "
                             f"most one client may have; cancel one first")
         wait = self.rate.allow(asker.client)
         if wait > 0:
-            raise SeekError(429, "rate_limited",
+            raise RequestError(429, "rate_limited",
                             f"too many seeks from this client: at most "
                             f"{self.limits.seek_rate:g} a minute; try again in {wait:.0f} s",
                             retry_after=wait)
@@ -324,12 +328,12 @@ class Pairing:
     def _owned(self, seek_id: str, asker: Asker) -> Seek:
         seek = self.store.get(seek_id) if 0 < len(seek_id) <= 40 else None
         if seek is None:
-            raise SeekError(404, "no_seek", "no seek has this id")
+            raise RequestError(404, "no_seek", "no seek has this id")
         by_account = asker.account is not None and seek.account == asker.account.id
         by_token = asker.owner_token is not None and secrets.compare_digest(
             hash_token(asker.owner_token), seek.owner_hash)
         if not (by_account or by_token):
-            raise SeekError(403, "not_owner", "only the seek's owner may see or cancel it "
+            raise RequestError(403, "not_owner", "only the seek's owner may see or cancel it "
                                               "(its session, or the owner token it was given)")
         return seek
 
@@ -345,9 +349,18 @@ class Pairing:
             return {"status": "waiting", "waited": round(now - seek.created, 1),
                     "bots_after": self.bots_after}
         if seek.status == "paired":
+            token = self._seat_token(seek.id, seek.table, seek.seat) \
+                if seek.table is not None and seek.seat is not None and \
+                self.store.take_due(seek.id) else None
             return {"status": "paired", "table": seek.table, "seat": seek.seat,
-                    "token": self.store.take_token(seek.id), "url": f"/t/{seek.table}"}
+                    "token": token, "url": f"/t/{seek.table}"}
         return {"status": seek.status}
+
+    def _seat_token(self, seek_id: str, table: str, seat: int) -> str:
+        """The token of the seat a seek was given: 24 characters (as a drawn token), worked
+        out again wherever its owner polls, never stored."""
+        mac = hmac.new(self.secret, f"{seek_id}\x00{table}\x00{seat}".encode(), hashlib.sha256)
+        return base64.urlsafe_b64encode(mac.digest()[:18]).decode("ascii")
 
     def cancel(self, seek_id: str, asker: Asker) -> None:
         """Take a seek out of the pool; 409 once it was paired (its table is waiting)."""
@@ -356,7 +369,7 @@ class Pairing:
             return
         again = self.store.get(seek.id)
         if again is not None and again.status == "paired":
-            raise SeekError(409, "already_paired", "this seek was paired already: its table "
+            raise RequestError(409, "already_paired", "this seek was paired already: its table "
                                                    "is waiting for you")
 
     def open_seeks(self, now: float | None = None) -> list[dict[str, Any]]:
@@ -411,20 +424,18 @@ class Pairing:
                 raise TableError("rated play needs the accounts", status=503)
             self.set_rated(table)  # before any seat is claimed: nobody has seen it unrated
         monotonic = time.monotonic()
-        tokens = []
         for seat, seek in zip(table.seats, order):
-            token = secrets.token_urlsafe(18)
-            seat.token_hash = hash_token(token)
+            # only its hash is kept: the owner's first poll works the token out again
+            seat.token_hash = hash_token(self._seat_token(seek.id, table.id, seat.index))
             seat.name = seek.name
             seat.account = seek.account
             seat.away_since = monotonic
-            tokens.append(token)
         seat_dicts = [s.stored() for s in table.seats]
         table.stored.seats = seat_dicts
         table.stored.status = seat_status(seat_dicts)
         self.hub.storage.update_seats(table.id, seat_dicts, table.stored.status)
-        for seat, seek, token in zip(table.seats, order, tokens):
-            self.store.mark_paired(seek.id, table.id, seat.index, token)
+        for seat, seek in zip(table.seats, order):
+            self.store.mark_paired(seek.id, table.id, seat.index)
             if seek.account is not None and self.link_seat is not None:
                 try:  # the profile's index only: never a reason to undo the pairing (and make
                     # a table for the same seeks again at every tick, say if the account went)

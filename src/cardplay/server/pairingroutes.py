@@ -22,8 +22,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 from starlette.types import Scope
 
+from .browserid import browser_of, give_id
+from .errors import RequestError, answer
 from .limits import RateLimiter
-from .pairing import AccountLike, Asker, Pairing, SeekError
+from .pairing import AccountLike, Asker, Pairing
 
 __all__ = ["OWNER_COOKIE", "OWNER_HEADER", "seek_router"]
 
@@ -33,12 +35,6 @@ _COOKIE_AGE = 3600  # seconds: a seek is long over by then
 
 CheckedBody = Callable[..., Awaitable["dict[str, Any] | Response"]]
 AccountOf = Callable[[Scope], "AccountLike | None"]
-
-
-def error(e: SeekError) -> JSONResponse:
-    headers = {"Retry-After": str(max(1, round(e.retry_after)))} if e.retry_after else None
-    return JSONResponse({"error": e.code, "message": e.message}, status_code=e.status,
-                        headers=headers)
 
 
 def _is_https(request: Request) -> bool:
@@ -54,21 +50,22 @@ def seek_router(pairing: Pairing, checked_body: CheckedBody, account_of: Account
     # the app's own rate check, not the seeks' (Pairing counts seeks itself, per client)
     unlimited = RateLimiter(1e9)
 
-    def asker(request: Request) -> Asker:
+    def asker(request: Request, browser: str | None = None) -> Asker:
         token = request.headers.get(OWNER_HEADER) or request.cookies.get(OWNER_COOKIE)
         if token is not None and len(token) > 100:
             token = None  # no token of ours is that long: not worth hashing
-        return Asker(account_of(request.scope), token, client_key(request.scope))
+        return Asker(account_of(request.scope), token, client_key(request.scope), browser)
 
     @router.post("/api/seeks")
     async def create_seek(request: Request) -> Response:
         body = await checked_body(request, unlimited, "seeks")
         if isinstance(body, Response):
             return body
+        browser, new_id = browser_of(request)
         try:
-            seek, token = pairing.seek(body, asker(request))
-        except SeekError as e:
-            return error(e)
+            seek, token = pairing.seek(body, asker(request, browser))
+        except RequestError as e:
+            return answer(e)
         again = pairing.store.get(seek.id)
         status = again.status if again is not None else seek.status
         response = JSONResponse({"seek": seek.id, "owner": token, "status": status,
@@ -78,6 +75,7 @@ def seek_router(pairing: Pairing, checked_body: CheckedBody, account_of: Account
         response.set_cookie(OWNER_COOKIE, token, max_age=_COOKIE_AGE,
                             path=f"/api/seeks/{seek.id}", httponly=True, samesite="strict",
                             secure=_is_https(request))
+        give_id(request, response, new_id)
         return response
 
     @router.get("/api/seeks")
@@ -89,8 +87,8 @@ def seek_router(pairing: Pairing, checked_body: CheckedBody, account_of: Account
         try:
             return JSONResponse(pairing.status(seek_id, asker(request)),
                                 headers={"Cache-Control": "no-store"})
-        except SeekError as e:
-            return error(e)
+        except RequestError as e:
+            return answer(e)
 
     @router.delete("/api/seeks/{seek_id}")
     async def cancel_seek(seek_id: str, request: Request) -> Response:
@@ -99,8 +97,8 @@ def seek_router(pairing: Pairing, checked_body: CheckedBody, account_of: Account
             return body
         try:
             pairing.cancel(seek_id, asker(request))
-        except SeekError as e:
-            return error(e)
+        except RequestError as e:
+            return answer(e)
         return Response(status_code=204)
 
     return router

@@ -7,8 +7,12 @@ waiting rows ``FOR UPDATE SKIP LOCKED`` (a row being cancelled right now is skip
 cancel, finding the row no longer waiting, answers that it was paired). SQLite serves one
 process whose calls all run on the event loop's thread, so nothing can come in between.
 
-A seek's seat token is kept here only from pairing until its owner's first poll takes it
-(:meth:`take_token` reads and clears it, one poll only getting it): the table keeps only its hash.
+No seat token is ever kept here: a paired seek's ``seat_token`` column holds only
+:data:`DUE` (its owner has not been given a token yet) until the owner's first poll clears it
+(:meth:`take_due`, one poll only winning); that poll is given the seat's token, worked out
+again from the seek under the site's secret, and the table keeps only its hash
+(:meth:`cardplay.server.pairing.Pairing.status`). A copy of the database, a backup or a log
+of its rows therefore never holds a token that takes a seat.
 """
 
 from __future__ import annotations
@@ -23,15 +27,18 @@ from typing import Any, Protocol
 
 from .stored import StoreUnavailable
 
-__all__ = ["SEEK_STATUSES", "PostgresSeeks", "Seek", "SeekStore", "SqliteSeeks",
-           "open_seek_store"]
+__all__ = ["BROWSER_COLUMN", "DUE", "SEEK_STATUSES", "PostgresSeeks", "Seek", "SeekStore",
+           "SqliteSeeks", "open_seek_store"]
 
 # waiting: in the pool; paired: a table was made (table, seat set); cancelled: by its owner;
 # expired: its owner stopped polling
 SEEK_STATUSES = ("waiting", "paired", "cancelled", "expired")
+# the seat_token column of a paired seek whose owner was not yet given the seat's token (the
+# column's name is the schema's, from when it held the token itself)
+DUE = "due"
 
 _FIELDS = ("id, key, game, options, players, rated, clock, owner_hash, account, name, client, "
-           "rating, accepts, created, polled, status, table_id, seat")
+           "rating, accepts, created, polled, status, table_id, seat, browser")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS seeks (
@@ -60,6 +67,9 @@ CREATE INDEX IF NOT EXISTS seeks_rating ON seeks (key, rating) WHERE status = 'w
 CREATE INDEX IF NOT EXISTS seeks_client ON seeks (client, status);
 CREATE INDEX IF NOT EXISTS seeks_account ON seeks (account, status);
 """
+# the owner's browser (browserid.browser_key), so that one guest's two tabs are never paired
+# (migration 0008; an SQLite file of an older version gets it when opened)
+BROWSER_COLUMN = "ALTER TABLE seeks ADD COLUMN browser TEXT"
 
 
 @dataclass
@@ -84,12 +94,13 @@ class Seek:
     status: str = "waiting"
     table: str | None = None
     seat: int | None = None
+    browser: str | None = None  # the key of the owner's browser (None: not known)
 
     def row(self) -> tuple[Any, ...]:
         return (self.id, self.key, self.game, json.dumps(self.options), self.players,
                 self.rated, json.dumps(self.clock), self.owner_hash, self.account, self.name,
                 self.client, self.rating, self.accepts, self.created, self.polled,
-                self.status, self.table, self.seat)
+                self.status, self.table, self.seat, self.browser)
 
     @classmethod
     def of_row(cls, r: tuple[Any, ...], parsed: dict[str, Any] | None = None) -> Seek:
@@ -106,7 +117,7 @@ class Seek:
                    rated=bool(r[5]), clock=clock,
                    owner_hash=r[7], account=r[8], name=r[9], client=r[10], rating=r[11],
                    accepts=r[12], created=float(r[13]), polled=float(r[14]), status=r[15],
-                   table=r[16], seat=r[17])
+                   table=r[16], seat=r[17], browser=r[18])
 
 
 class SeekStore(Protocol):
@@ -115,7 +126,7 @@ class SeekStore(Protocol):
     def insert(self, seek: Seek) -> None: ...
     def get(self, seek_id: str) -> Seek | None: ...
     def touch(self, seek_id: str, now: float) -> None: ...
-    def take_token(self, seek_id: str) -> str | None: ...
+    def take_due(self, seek_id: str) -> bool: ...
     def cancel(self, seek_id: str) -> bool: ...
     def count_waiting(self, *, client: str | None = None, account: str | None = None,
                       since: float = 0.0) -> int: ...
@@ -126,7 +137,7 @@ class SeekStore(Protocol):
     def locked(self, key: str, since: float, near: tuple[float, float] | None = None,
                first: int | None = None, ids: Sequence[str] = ()
                ) -> contextlib.AbstractContextManager[list[Seek]]: ...
-    def mark_paired(self, seek_id: str, table: str, seat: int, token: str) -> None: ...
+    def mark_paired(self, seek_id: str, table: str, seat: int) -> None: ...
     def close(self) -> None: ...
 
 
@@ -213,9 +224,9 @@ class _Sql:
         parsed: dict[str, Any] = {}
         return sorted((Seek.of_row(r, parsed) for r in rows), key=lambda x: (x.created, x.id))
 
-    def mark_paired(self, seek_id: str, table: str, seat: int, token: str) -> None:
+    def mark_paired(self, seek_id: str, table: str, seat: int) -> None:
         self.write("UPDATE seeks SET status = 'paired', table_id = ?, seat = ?, seat_token = ? "
-                   "WHERE id = ?", (table, seat, token, seek_id))
+                   "WHERE id = ?", (table, seat, DUE, seek_id))
 
 
 class SqliteSeeks(_Sql):
@@ -227,6 +238,8 @@ class SqliteSeeks(_Sql):
         # as the tables' store by default: durable against a killed process, no fsync a write
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(SCHEMA)
+        if "browser" not in {r[1] for r in self._db.execute("PRAGMA table_info(seeks)")}:
+            self._db.execute(BROWSER_COLUMN)
 
     def run(self, sql: str, args: tuple[Any, ...] | list[Any] = ()) -> list[tuple[Any, ...]]:
         return self._db.execute(sql, args).fetchall()
@@ -234,13 +247,10 @@ class SqliteSeeks(_Sql):
     def write(self, sql: str, args: tuple[Any, ...] | list[Any] = ()) -> int:
         return self._db.execute(sql, args).rowcount
 
-    def take_token(self, seek_id: str) -> str | None:
-        # one thread: nothing comes between the read and the clearing
-        rows = self.run("SELECT seat_token FROM seeks WHERE id = ?", (seek_id,))
-        if not rows or rows[0][0] is None:
-            return None
-        self.write("UPDATE seeks SET seat_token = NULL WHERE id = ?", (seek_id,))
-        return str(rows[0][0])
+    def take_due(self, seek_id: str) -> bool:
+        # one statement: whether this call cleared the mark
+        return self.write("UPDATE seeks SET seat_token = NULL WHERE id = ? AND seat_token = ?",
+                          (seek_id, DUE)) > 0
 
     @contextlib.contextmanager
     def locked(self, key: str, since: float, near: tuple[float, float] | None = None,
@@ -288,12 +298,10 @@ class PostgresSeeks(_Sql):
         with self._outage():
             return int(self._db.execute(self.q(sql), args).rowcount)
 
-    def take_token(self, seek_id: str) -> str | None:
-        # one statement: of two polls at once (two tabs, two processes) one gets the token
-        rows = self.run("UPDATE seeks s SET seat_token = NULL FROM (SELECT id, seat_token "
-                        "FROM seeks WHERE id = ? FOR UPDATE) old WHERE s.id = old.id "
-                        "AND old.seat_token IS NOT NULL RETURNING old.seat_token", (seek_id,))
-        return str(rows[0][0]) if rows else None
+    def take_due(self, seek_id: str) -> bool:
+        # one statement: of two polls at once (two tabs, two processes) one clears the mark
+        return self.write("UPDATE seeks SET seat_token = NULL WHERE id = ? AND seat_token = ?",
+                          (seek_id, DUE)) > 0
 
     @contextlib.contextmanager
     def locked(self, key: str, since: float, near: tuple[float, float] | None = None,

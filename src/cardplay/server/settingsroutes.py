@@ -9,7 +9,7 @@ nothing. The PUT passes the app's ``checked_body`` (origin, content type, size, 
 as every state-changing route does.
 
 Rows: ``account_settings`` (one per account, the settings as a JSON object), in the database of
-the accounts (SQLite: made here on start; PostgreSQL: migration 0008), deleted with the account.
+the accounts (SQLite: made here on start; PostgreSQL: migration 0009), deleted with the account.
 """
 
 from __future__ import annotations
@@ -22,8 +22,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from .accountdb import AccountDb
-from .accountroutes import CheckedBody, error
-from .accounts import AccountError, Accounts
+from .accountroutes import CheckedBody
+from .accounts import Accounts
+from .errors import RequestError
 from .limits import RateLimiter
 
 __all__ = ["DEFAULTS", "SCHEMA", "SETTINGS", "check_settings", "settings_router"]
@@ -48,18 +49,18 @@ CREATE TABLE IF NOT EXISTS account_settings (
 
 
 def check_settings(body: Any) -> dict[str, Any]:
-    """The settings a body sets, checked (AccountError 400 naming the first fault)."""
+    """The settings a body sets, checked (RequestError 400 naming the first fault)."""
     if not isinstance(body, dict):
-        raise AccountError(400, "bad_request", "the settings are a JSON object")
+        raise RequestError(400, "bad_request", "the settings are a JSON object")
     for key, value in body.items():
         if key not in SETTINGS:
-            raise AccountError(400, "unknown_setting",
+            raise RequestError(400, "unknown_setting",
                                f"no setting is named {key[:40]!r}; settings: "
                                f"{', '.join(SETTINGS)}")
         allowed = SETTINGS[key][1]
         # True == 1 in Python: a setting of true/false takes exactly a JSON boolean
         if not any(type(value) is type(a) and value == a for a in allowed):
-            raise AccountError(400, "bad_setting",
+            raise RequestError(400, "bad_setting",
                                f"{key} is one of {', '.join(json.dumps(a) for a in allowed)}")
     return dict(body)
 
@@ -76,7 +77,7 @@ def stored_settings(db: AccountDb, account_id: str) -> dict[str, Any]:
         for key, value in (saved.items() if isinstance(saved, dict) else ()):
             try:
                 out.update(check_settings({key: value}))
-            except AccountError:
+            except RequestError:
                 continue
     return out
 
@@ -93,7 +94,7 @@ def settings_router(accounts: Accounts, checked_body: CheckedBody, rate: RateLim
         return JSONResponse({"settings": settings}, headers={"Cache-Control": "no-store"})
 
     def not_signed_in() -> JSONResponse:
-        return error(AccountError(401, "not_signed_in", "settings are kept for signed-in "
+        return refused(RequestError(401, "not_signed_in", "settings are kept for signed-in "
                                                         "people; a guest's browser keeps its own"))
 
     @router.get("/api/me/settings")
@@ -113,8 +114,8 @@ def settings_router(accounts: Accounts, checked_body: CheckedBody, rate: RateLim
             return not_signed_in()
         try:
             given = check_settings(body)
-        except AccountError as e:
-            return error(e)
+        except RequestError as e:
+            return refused(e)
         with db.transaction():
             merged = {**stored_settings(db, account.id), **given}
             db.run("INSERT INTO account_settings (account, settings, updated) VALUES (?, ?, ?) "

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import hashlib
+import hmac
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -57,6 +59,16 @@ class Signer:
         if not isinstance(key, Ed25519PrivateKey):
             raise ValueError(f"{p} holds a key that is not Ed25519")
         return cls(key)
+
+    def secret(self, purpose: str) -> bytes:
+        """A secret of the site for one ``purpose``: the same in every process that shares
+        the key, unknown to anyone without it (HMAC-SHA256 of the purpose under the private
+        key's bytes), so that what it derives need never be stored."""
+        raw = self._key.private_bytes(serialization.Encoding.Raw,
+                                      serialization.PrivateFormat.Raw,
+                                      serialization.NoEncryption())
+        return hmac.new(raw, b"cardplay-secret/1\x00" + purpose.encode("utf-8"),
+                        hashlib.sha256).digest()
 
     def keys(self) -> dict[str, Any]:
         """The answer of ``GET /api/keys``."""

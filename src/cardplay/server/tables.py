@@ -36,8 +36,8 @@ class TableError(ValueError):
     def __init__(self, message: str, status: int = 400, code: str | None = None) -> None:
         super().__init__(message)
         self.status = status
-        # with a code the answer is {"error": code, "message": text} (DESIGN.md section 6);
-        # without, the older {"error": text}
+        # the answer is {"error": code, "message": text} (DESIGN.md section 6); without a
+        # code of its own, the code of its status (errors.code_of)
         self.code = code
 
 
@@ -222,6 +222,8 @@ class Table:
                                "title": dict(type(self.game).title),
                                "options": self.game.options_dict(),
                                "players": self.game.players, **self.fairness()}
+        if self.waiting:  # how long a claimed seat is waited for (absentees.py)
+            msg["hello_wait"] = self.hub.limits.hello_wait
         if reply_to is not None:
             msg["reply_to"] = reply_to
         return msg

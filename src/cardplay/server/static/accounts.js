@@ -158,7 +158,7 @@ export async function showPlayer(name) {
   const catalog = await loadCatalog();
   let p;
   try { p = await getJSON("/api/players/" + encodeURIComponent(name)); } catch (e) {
-    main().replaceChildren(h("p", { class: "error", role: "alert", text: e.message })); return;
+    main().replaceChildren(h("p", { class: "error", role: "alert", text: errorText(e) })); return;
   }
   const keys = Object.keys(p.ratings);
   const ratings = keys.length ? h("ul", { class: "plain", id: "ratings" }, keys.map((k) => h("li", { "data-key": k },
@@ -194,7 +194,7 @@ export async function showLeaderboard(game) {
   setTitle(t("leaderboard"));
   let b;
   try { b = await getJSON("/api/leaderboard/" + encodeURIComponent(game)); } catch (e) {
-    main().replaceChildren(h("p", { class: "error", role: "alert", text: e.message })); return;
+    main().replaceChildren(h("p", { class: "error", role: "alert", text: errorText(e) })); return;
   }
   const pick = h("select", { id: "board-game", "aria-label": t("leaderboard") },
     Object.values(catalog).map((g) => h("option", { value: g.name, text: gameTitle(g) })));

@@ -116,10 +116,10 @@ export async function getJSON(url, opts) {
   let body = null;
   try { body = await r.json(); } catch (e) { body = null; }
   if (!r.ok) {
-    // the account routes answer {"error": code, "message": text}; the older ones {"error": text}
-    const e = /** @type {Error & {status?: number, code?: string}} */ (new Error((body && (body.message || body.error || body.detail)) || r.statusText));
+    // every refusal is {"error": code, "message": text} (DESIGN.md section 6, server/errors.py)
+    const e = /** @type {Error & {status?: number, code?: string}} */ (new Error((body && body.message) || r.statusText));
     e.status = r.status;
-    if (body && body.message) e.code = body.error;
+    if (body && typeof body.error === "string") e.code = body.error;
     throw e;
   }
   return body;

@@ -345,6 +345,7 @@ function renderWaiting(s) {
   const nodes = [h("div", { class: "table-head" }, h("h1", { id: "table-title" }, title),
     T.welcome && T.welcome.commitment ? h("span", { class: "commitment", id: "commitment", title: `${T.welcome.commitment} — ${t("commitment_hint")}`, text: t("commitment", { h: T.welcome.commitment.slice(0, 12) }) }) : null),
   h("p", { id: "waiting", role: "status", text: t("waiting_players") }),
+  T.welcome && T.welcome.hello_wait && s.seats.every((x) => x.kind !== "human" || x.claimed) ? h("p", { id: "waiting-absent", class: "muted", text: t("absent_wait", { seconds: Math.round(T.welcome.hello_wait) }) }) : null,
   h("ul", { class: "panel" }, s.seats.map((x, i) => h("li", { "data-seat": i }, seatName(i, s.seats), clockNode(s, i))))];
   if (s.seats.some((x) => x.kind === "human" && !x.claimed)) {
     const url = `${location.origin}/join/${T.id}`;

@@ -1,7 +1,7 @@
 """A signed-in person's table settings (server/settingsroutes.py holds the same schema for SQLite).
 
-Revision ID: 0008
-Revises: 0007 (daily deals)
+Revision ID: 0009
+Revises: 0008 (a seek's browser)
 Create Date: 2026-12-07
 """
 
@@ -11,8 +11,8 @@ from alembic import op
 
 from cardplay.server.settingsroutes import SCHEMA
 
-revision = "0008"
-down_revision = "0007"
+revision = "0009"
+down_revision = "0008"
 branch_labels = None
 depends_on = None
 
