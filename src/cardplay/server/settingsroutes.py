@@ -25,6 +25,7 @@ from .accountdb import AccountDb
 from .accountroutes import CheckedBody
 from .accounts import Accounts
 from .errors import RequestError
+from .errors import answer as refused
 from .limits import RateLimiter
 
 __all__ = ["DEFAULTS", "SCHEMA", "SETTINGS", "check_settings", "settings_router"]
