@@ -11,6 +11,7 @@ import { ratingChanges } from "./accounts.js";
 import { helpOffered, hintNodes, reviewCell, reviewNodes } from "./coach.js";
 import { clockNode, clockNote, forfeitNodes, forfeited } from "./clock.js";
 import { newContribution, proofNodes } from "./proof.js";
+import { askMarriage, defaultStake, focusMarriageChoice, marriageCallout, marriageChoice, rememberStake } from "./traps.js";
 
 /* How long a trick that was just completed stays in the middle when the next lead follows at
    once (a bot's lead): long enough to see both cards; a click or a key skips it. */
@@ -197,7 +198,7 @@ function trickArea(f, view, seats) {
   const taken = (tr) => tr.winner !== undefined && tr.winner !== null ? h("p", { class: "caption", id: "trick-caption", text: t("taken_by", { who: seatName(tr.winner, seats) }) }) : null;
   // the completed trick on the table now: alone, or small beside the next lead while it is held
   noteTrickOnTable(current.length ? held : held || done, Boolean(current.length), view);
-  const kids = [h("h3", { text: words(f.label) }), outgoingCards()];
+  const kids = [h("h3", { text: words(f.label) }), outgoingCards(), marriageCallout(view, seats)];
   let cls = "trick";
   if (!current.length && (held || done)) {
     // the trick just taken stays until the next lead
@@ -395,6 +396,7 @@ export function renderTable(old) {
     const click = () => {
       if (!selectable) { T.status = illegalReason(c, legalCards); T.statusBad = true; renderTable(T.state); announce(T.status); return; }
       if (inCombo || T.selected.size) toggleSelect(c);
+      else if (plain && askMarriage(c, view.legal_moves)) { renderTable(T.state); focusMarriageChoice(); }
       else if (plain) askMove(c);
       else if (decl && decl.length === 1) askMove(decl[0]);
       else if (decl) { const b = /** @type {HTMLElement | null} */ (document.querySelector(`[data-move="${CSS.escape(decl[0])}"]`)); if (b) b.focus(); }
@@ -416,6 +418,8 @@ export function renderTable(old) {
       h("button", { type: "button", id: "confirm-yes", "data-focus-key": "confirm-yes", onclick: () => askMove(T.confirm) }, t("confirm_yes")),
       h("button", { type: "button", class: "secondary", id: "confirm-no", onclick: () => { T.confirm = null; renderTable(T.state); } }, t("cancel"))));
   }
+  const marriage = myTurn ? marriageChoice(view.legal_moves, askMove, () => renderTable(T.state)) : null;
+  if (marriage) actionNodes.unshift(marriage);
   for (const mv of buttons) actionNodes.push(h("button", { type: "button", "data-move": mv, "data-focus-key": "mv-" + mv, disabled: T.pending, "aria-label": moveAria(mv), onclick: () => askMove(mv) }, moveLabel(mv)));
   if (combos.length) {
     // the picked cards: the one legal move made of exactly them (a King's value comes with it)
@@ -438,13 +442,14 @@ export function renderTable(old) {
   if (stakes.length) {
     const lo = Math.min(...stakes), hi = Math.max(...stakes);
     const input = h("input", { type: "number", id: "stake-amount", min: lo, max: hi, step: 1, "aria-label": t("stake_amount"), "data-focus-key": "stake-input" });
-    input.value = String(Math.max(lo, Math.min(hi, Math.round((lo + hi) / 4))));
-    const go = () => { const v = Number(input.value); if (stakes.includes(v)) playMove("stake " + v); else { T.status = t("stake_range", { lo, hi }); T.statusBad = true; renderTable(T.state); } };
+    input.value = String(defaultStake(s.game, stakes));
+    const stake = (v) => { rememberStake(s.game, "stake " + v); playMove("stake " + v); };
+    const go = () => { const v = Number(input.value); if (stakes.includes(v)) stake(v); else { T.status = t("stake_range", { lo, hi }); T.statusBad = true; renderTable(T.state); } };
     input.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); go(); } });
     const quick = [...new Set([lo, Math.round((lo + hi) / 2), hi])].filter((v) => stakes.includes(v));
     actionNodes.push(h("div", { class: "stake" }, h("label", { for: "stake-amount", text: t("stake") }), input,
       h("button", { type: "button", "data-focus-key": "stake-go", disabled: T.pending, onclick: go }, t("stake")),
-      quick.map((v) => h("button", { type: "button", class: "secondary", "data-move": "stake " + v, "data-focus-key": "stake-" + v, disabled: T.pending, onclick: () => playMove("stake " + v) }, String(v)))));
+      quick.map((v) => h("button", { type: "button", class: "secondary", "data-move": "stake " + v, "data-focus-key": "stake-" + v, disabled: T.pending, onclick: () => stake(v) }, String(v)))));
   }
   if (myTurn) actionNodes.push(...hintNodes(s));
   const status = h("p", { class: "status" + (T.statusBad ? " bad" : ""), id: "status", role: "status" },
