@@ -5,7 +5,9 @@ reasons read from the seat's own view, and the words of `cardplay review`."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
+from pathlib import Path
 from types import MappingProxyType
 
 import pytest
@@ -189,3 +191,54 @@ def test_every_verdict_and_reason_has_words(lang: str) -> None:
                 text = advice_words(a, lang)
                 assert "{" not in text and "advice_" not in text, text
                 assert text.count(".") >= len(reasons) + 1
+
+
+def test_a_twenty_king_valued_20_is_no_marriage() -> None:
+    # Twenty (canonical preset) writes a king counted as 20 the way Sixty-Six writes a marriage
+    d = cardplay.load("twenty", preset="canonical").deal(0)
+    rng = random.Random(0)
+    d.play(rng.choice(d.view(d.to_move).legal_moves).text)
+    view = d.view(d.to_move)
+    a = advise(view, {"KD=20": 1.0, "draw": -3.0}, {"KD=20": 0.5, "draw": 0.5}, exact=False,
+               played="draw")
+    assert (a.verdict, a.reasons) == ("costly", ())
+    assert advice_words(a) == "Best: K♦=20 (about +4.00 points against your move, Draw)."
+
+
+def test_the_server_sends_the_words_in_every_language() -> None:
+    from cardplay.server import botpool
+
+    view = _exhausted_sixty_six()
+    hint = botpool.hint_values(view.to_dict(), 1)
+    assert hint["best"] == "JD" and hint["advice"]["verdict"] == "clear"
+    assert hint["advice"]["words"]["ru"].startswith("Лучше всего: В♦ (ровно +2,00 игрового очка")
+    assert set(hint["advice"]["words"]) == {"en", "ru", "de"}
+    record = {"game": "sixty-six", "seed": 2026, "dealer": 1, "format": "cardplay-deal/1",
+              "moves": ["QC=20", "JS", "JH", "KS", "9H", "TH"]}
+    decisions = botpool.review_deal(record, 1, 1)
+    assert [d["played"] for d in decisions] == ["JS", "KS", "TH"]
+    for d in decisions:
+        verdict = {True: "costly", False: d["advice"]["verdict"]}[d["costly"]]
+        assert d["advice"]["verdict"] == verdict and d["advice"]["other"] == d["played"]
+        assert d["advice"]["words"]["en"].startswith(
+            {"costly": "Best: ", "close": "A close call: ", "best": "Your move, "}[verdict])
+
+
+def test_cardplay_review_prints_the_words_under_each_costly_decision(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from cardplay.cli import main
+    from cardplay.review import review
+
+    record = {"game": "sixty-six", "seed": 2026, "dealer": 1, "format": "cardplay-deal/1",
+              "moves": ["QC=20", "JS", "JH", "KS", "9H", "TH", "AC", "QD", "close", "AD", "9D",
+                        "TD", "KD", "TC", "JC", "KC", "9C", "QS", "TS", "AH", "KH"]}
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(record))
+    want = review(record, seats=[0], level="fast").costly()
+    assert want and all(d.advice is not None for d in want)
+    for lang in ("en", "ru"):
+        assert main(["review", str(path), "--seat", "0", "--level", "fast", "--lang", lang]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        words = [line[4:] for line in lines if line.startswith("    ")]
+        assert words == [advice_words(d.advice, lang) for d in want if d.advice is not None]
+        assert all(w.startswith("Best: " if lang == "en" else "Лучше было: ") for w in words)

@@ -100,7 +100,7 @@ def advise(view: View, values: Mapping[str, float], errors: Mapping[str, float],
 def _reasons(view: View, best: str, other: str | None, values: Mapping[str, float]
              ) -> list[Reason]:
     out: list[Reason] = []
-    m = _MARRIAGE.fullmatch(best)
+    m = _marriage(view.game, best)
     if m:
         out.append(Reason("marriage", {"suit": m.group(2), "points": m.group(3)}))
     elif best == "close":
@@ -117,6 +117,13 @@ def _reasons(view: View, best: str, other: str | None, values: Mapping[str, floa
     if trick is not None and _CARD.fullmatch(card):
         out += trick(view, card, other)
     return out
+
+
+def _marriage(game: str, text: str) -> re.Match[str] | None:
+    """A marriage's announcement (``KH=20``), by the game's own kind of move: Twenty writes a
+    king valued 20 the same way."""
+    kind = declaration_of(game).move_kind(text)
+    return _MARRIAGE.fullmatch(text) if kind is not None and kind.name == "marriage" else None
 
 
 def _stake_reasons(best: str, values: Mapping[str, float]) -> list[Reason]:
@@ -237,7 +244,7 @@ _TRICK_GAMES = {"sixty-six": _sixty_six, "two-ten-jack": _two_ten_jack}
 # ---------------------------------------------------------------------------- the words
 
 def _move_phrase(game: str, text: str, lang: str) -> str:
-    m = _MARRIAGE.fullmatch(text)
+    m = _marriage(game, text)
     if m:
         return translate("advice_move_marriage", lang, CLI).format(
             card=card_text(m.group(1) + m.group(2), lang))

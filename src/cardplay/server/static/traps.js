@@ -4,13 +4,18 @@
    the minimum), never at a guess; and a marriage announced by anyone shows as a call-out
    ("40! ♥") by the trick, said once to screen readers. */
 import { SUIT_SYMBOL, t } from "./texts.js";
-import { T, announce, cardShort, h, seatName } from "./common.js";
+import { T, announce, cardShort, h, moveKind, seatName } from "./common.js";
 
 const MARRIAGE_RE = /^([KQ][SHDC])=(20|40)$/;
 
-/* the marriage moves a card can make now (K♠ -> ["KS=20"]): none when it is not half of one */
+/* the marriage moves a card can make now (K♠ -> ["KS=20"]): none when it is not half of one
+   (by the game's kind of move: Twenty writes a king valued 20 the same way) */
 export function marriagesOf(card, legal) {
-  return (legal || []).filter((m) => { const r = MARRIAGE_RE.exec(m); return Boolean(r) && r[1] === card; });
+  const game = T.state ? T.state.game : null;
+  return (legal || []).filter((m) => {
+    const r = MARRIAGE_RE.exec(m); const kind = r && game ? moveKind(game, m) : null;
+    return Boolean(kind) && kind.name === "marriage" && r[1] === card;
+  });
 }
 
 /* A card click: true when the card is half of a marriage that can be announced now, and the
