@@ -34,7 +34,8 @@ def _my_turn(page: Page) -> None:
 
 def test_a_hint_reads_as_words_with_the_numbers_one_click_away(live: LiveServer, page: Page,
                                                                 tmp_path: Path) -> None:
-    open_seeded(page, live, "sixty-six", seed=11)
+    # seed 31: you lead holding the 40 marriage; the search prefers closing the talon
+    open_seeded(page, live, "sixty-six", seed=31)
     _my_turn(page)
     page.set_viewport_size({"width": 1280, "height": 800})
     page.locator("#hint-button").click()
@@ -53,11 +54,11 @@ def test_a_hint_reads_as_words_with_the_numbers_one_click_away(live: LiveServer,
     page.locator("#hint-numbers summary").click()
     expect(values.first).to_be_visible()
     legal = page.locator(".hand button.legal, .actions [data-move]").count()
-    assert values.count() == legal
+    assert values.count() == min(legal, 8)  # the best eight, then how many more (coach.js)
     assert not IDENTIFIER.findall(page.locator("#hint").inner_text())
     assert serious_violations(page) == []
     page.locator("#hint-numbers summary").click()
-    page.screenshot(path=str(shots(tmp_path) / "advice-hint-en-1280.png"))
+    page.locator(".hand-area").screenshot(path=str(shots(tmp_path) / "advice-hint-en.png"))
     # on a phone the words wrap inside the screen
     page.set_viewport_size({"width": 390, "height": 844})
     said.scroll_into_view_if_needed()
@@ -75,6 +76,8 @@ def test_a_hint_and_a_review_in_russian(live: LiveServer, page: Page, tmp_path: 
     text = said.inner_text()
     assert text.startswith(("Лучше всего: ", "Почти равные ходы: ")), text
     assert "игрового очка" in text and not re.search(r"[A-Za-z]{2}", text), text
+    page.locator("#hint-numbers summary").click()
+    expect(page.locator("#hint-numbers li").first).to_be_visible()
     page.locator(".hand-area").screenshot(path=str(shots(tmp_path) / "advice-hint-ru.png"))
     rng = random.Random(3)
     for _ in range(80):
