@@ -5,11 +5,13 @@ at the stake last made; a marriage shows a "40! ♦" call-out that screen reader
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -28,8 +30,8 @@ def slow_bot(tmp_path: Path) -> Iterator[LiveServer]:
 
 
 def _my_turn(page: Page) -> None:
-    page.wait_for_function("() => document.querySelector('.board').dataset.myTurn === '1'",
-                           timeout=15000)
+    page.wait_for_function("() => { const b = document.querySelector('.board');"
+                           " return b && b.dataset.myTurn === '1'; }", timeout=15000)
 
 
 def test_a_hint_reads_as_words_with_the_numbers_one_click_away(live: LiveServer, page: Page,
@@ -158,7 +160,8 @@ def test_escape_closes_the_marriage_choice_and_plain_still_plays(live: LiveServe
     version = board_attr(page, "data-version")
     page.locator(".hand button[data-card='QD']").click()
     page.locator("#marriage-plain").click()
-    page.wait_for_function("v => document.querySelector('.board').dataset.version !== v",
+    page.wait_for_function("v => { const b = document.querySelector('.board');"
+                           " return b && b.dataset.version !== v; }",
                            arg=version, timeout=15000)
     assert "Д♦=40" not in page.locator(".log").inner_text()
 
@@ -181,3 +184,33 @@ def test_the_stake_box_starts_at_the_minimum_then_at_your_last_stake(live: LiveS
             break
         play_one(page, rng)
     expect(page.locator("#stake-amount")).to_have_value("7")
+
+
+def test_a_bots_marriage_is_called_out_in_russian(live: LiveServer, page: Page,
+                                                  tmp_path: Path) -> None:
+    # seed 61: the heuristic bot leads first and announces its 40 in ♠
+    r = httpx.post(live.url + "/api/tables", json={
+        "game": "sixty-six", "seed": 61,
+        "seats": [{"kind": "human"}, {"kind": "bot", "level": "heuristic"}]})
+    assert r.status_code == 201, r.text
+    table = r.json()
+    page.goto(live.url + "/")
+    page.evaluate("([id, tok]) => { localStorage.setItem('cardplay.token.' + id, tok);"
+                  " localStorage.setItem('cardplay.lang', 'ru'); }",
+                  [table["table"], json.dumps({"token": table["token"], "seat": table["seat"]})])
+    page.goto(live.url + "/t/" + table["table"])
+    _my_turn(page)
+    callout = page.locator("#callout")
+    expect(callout.locator("[aria-hidden='true']")).to_have_text("40! ♠")
+    expect(callout.locator(".sr-only")).to_have_text("Борис объявляет марьяж на 40 (♠).")
+    expect(page.locator("#live")).to_have_text("Борис объявляет марьяж на 40 (♠).")
+    assert serious_violations(page) == []
+    page.locator("#trick").screenshot(path=str(shots(tmp_path) / "callout-ru.png"))
+    # the bot takes the trick and leads its next marriage, 20 in ♥: a new call-out, said anew
+    version = board_attr(page, "data-version")
+    page.locator(".hand button[data-card='JS']").click()
+    page.wait_for_function("v => { const b = document.querySelector('.board');"
+                           " return b && b.dataset.version !== v; }",
+                           arg=version, timeout=15000)
+    expect(callout.locator("[aria-hidden='true']")).to_have_text("20! ♥")
+    expect(page.locator("#live")).to_have_text("Борис объявляет марьяж на 20 (♥).")
