@@ -157,6 +157,12 @@ def test_escape_closes_the_marriage_choice_and_plain_still_plays(live: LiveServe
     page.screenshot(path=str(shots(tmp_path) / "marriage-choice-ru-390.png"))
     page.keyboard.press("Escape")
     expect(page.locator("#marriage-choice")).to_have_count(0)
+    # the digit of the card (the 4th of A♠ 10♥ В♥ Д♦ К♦ Т♦) asks the same, it never plays plain
+    expect(page.locator(".hand button").nth(3)).to_have_attribute("data-card", "QD")
+    page.keyboard.press("4")
+    expect(page.locator("#marriage-q")).to_have_text("Д♦ — часть марьяжа: объявить 40?")
+    page.keyboard.press("Escape")
+    expect(page.locator("#marriage-choice")).to_have_count(0)
     version = board_attr(page, "data-version")
     page.locator(".hand button[data-card='QD']").click()
     page.locator("#marriage-plain").click()

@@ -614,7 +614,10 @@ document.addEventListener("keydown", (e) => {
     // digits play the n-th card of the hand; special moves (close, exchange) never by a digit
     const c = (T.state.view.hand || [])[Number(e.key) - 1];
     const legal = T.state.view.legal_moves || [];
-    if (c && T.seat !== null && T.state.view.to_move === T.seat && legal.includes(c)) { e.preventDefault(); askMove(c); }
+    if (c && T.seat !== null && T.state.view.to_move === T.seat && legal.includes(c)) {
+      e.preventDefault();
+      if (askMarriage(c, legal)) { renderTable(T.state); focusMarriageChoice(); } else askMove(c);
+    }
   } else if (e.key === "l" || e.key === "L" || e.key === "д" || e.key === "Д") {
     T.shownTrick = !T.shownTrick; renderTable(T.state);
   } else if (e.key === "s" || e.key === "S" || e.key === "ы" || e.key === "Ы") {
