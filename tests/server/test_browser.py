@@ -48,14 +48,16 @@ def play_one(page: Page, rng: random.Random) -> None:
     moves = page.locator(ENABLED + ":visible")  # not the sets folded away (Twenty)
     moves.nth(rng.randrange(moves.count())).click()
     # an irreversible move (closing, a declaration) asks first: answer yes; a card that can be
-    # part of a set (Twenty) is picked first: play it
+    # part of a set (Twenty) is picked first: play it; a marriage's card on a lead asks
+    # whether to announce it (traps.js): announce
     page.wait_for_function(
         "v => document.querySelector('#end-screen') || document.querySelector('#confirm-yes')"
+        " || document.querySelector('#marriage-announce')"
         " || document.querySelector('#play-selected:not([disabled])')"
         " || (document.querySelector('.board')"
         " && document.querySelector('.board').dataset.version !== v)", arg=version,
         timeout=15000)
-    for step in ("#confirm-yes", "#play-selected:not([disabled])"):
+    for step in ("#confirm-yes", "#play-selected:not([disabled])", "#marriage-announce"):
         if page.locator(step).count() and board_attr(page, "data-version") == version:
             page.locator(step).click()
             page.wait_for_function(
