@@ -40,8 +40,9 @@ def my_turn(page: Page) -> bool:
 def play_first_move(page: Page) -> None:
     version = page.locator(".board").get_attribute("data-version")
     page.locator("[data-move]:not([disabled]):visible").first.click()
-    # closing asks first; so does a marriage's card on a lead (traps.js)
-    for step in ("#confirm-yes", "#marriage-announce"):
+    # closing asks first; so does a marriage's card on a lead (traps.js): played plain, as the
+    # click did before it asked
+    for step in ("#confirm-yes", "#marriage-plain"):
         if page.locator(step).count():
             page.locator(step).click()
     page.wait_for_function(
