@@ -179,7 +179,7 @@ def test_a_void_the_opponent_showed_and_no_trump_left_against_you() -> None:
 def test_every_verdict_and_reason_has_words(lang: str) -> None:
     reasons = (Reason("marriage", {"suit": "H", "points": "40"}), Reason("close"),
                Reason("exchange", {"card": "AH"}), Reason("wins"),
-               Reason("wins_points", {"n": "21"}), Reason("duck"),
+               Reason("wins_points", {"n": "21"}), Reason("duck"), Reason("last_trick"),
                Reason("keeps_trump", {"other": "QH=40"}), Reason("trumps_out"),
                Reason("void", {"suit": "C"}), Reason("least_stake"), Reason("most_stake"))
     for review, verdicts in ((True, ("best", "close", "costly")),
@@ -242,3 +242,29 @@ def test_cardplay_review_prints_the_words_under_each_costly_decision(
         words = [line[4:] for line in lines if line.startswith("    ")]
         assert words == [advice_words(d.advice, lang) for d in want if d.advice is not None]
         assert all(w.startswith("Best: " if lang == "en" else "Лучше было: ") for w in words)
+
+
+def test_the_lead_that_takes_the_last_trick_and_its_ten() -> None:
+    # seed 16 played at random (seed 16, never closing) until the talon is gone and the seat to
+    # lead holds 9♦ A♦: every card is known then, and only the A♦ keeps the last trick
+    d = cardplay.load("sixty-six").deal(16)
+    rng = random.Random(16)
+    while True:
+        v = d.view(d.to_move)
+        legal = [m.text for m in v.legal_moves if m.text != "close"]
+        if v.public["stock"] == 0 and not v.public["trick"] and len(v.hand) == 2:
+            break
+        d.play(rng.choice(legal))
+    assert [str(c) for c in v.hand] == ["9D", "AD"]
+    ev = evaluate(v, "fast", seed=1)
+    assert ev.exact and ev.values == {"9D": -2.0, "AD": -1.0}
+    a = advise(v, ev.values, ev.errors, ev.exact)
+    assert a.reasons == (Reason("last_trick"),)
+    assert advice_texts(a) == {
+        "en": "Best: A♦ (exactly +1.00 game points against the next best, 9♦). It takes the "
+              "last trick and its 10 extra points in the end.",
+        "ru": "Лучше всего: Т♦ (ровно +1,00 игрового очка по сравнению со следующим по силе "
+              "ходом «9♦»). С этим ходом последняя взятка и её 10 очков достанутся вам.",
+        "de": "Am besten: A♦ (genau +1,00 Spielpunkte gegenüber dem nächstbesten Zug, 9♦). "
+              "Damit bekommst du am Ende den letzten Stich und seine 10 Extrapunkte.",
+    }

@@ -13,14 +13,15 @@ language; the browser, the terminal and ``cardplay review`` all word it so.
 from __future__ import annotations
 
 import math
+import random
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import SUIT_CHARS, SUIT_SYMBOLS
-from .engine import View
-from .engine.registry import declaration_of
+from .engine import Deal, View
+from .engine.registry import declaration_of, load
 from .i18n import CLI, LANGS, format_decimal, translate
 from .wording import card_text, move_words
 
@@ -115,7 +116,7 @@ def _reasons(view: View, best: str, other: str | None, values: Mapping[str, floa
     trick = _TRICK_GAMES.get(view.game)
     card = m.group(1) + m.group(2) if m else best.split("=")[0]
     if trick is not None and _CARD.fullmatch(card):
-        out += trick(view, card, other)
+        out += trick(view, card, best, other)
     return out
 
 
@@ -145,7 +146,7 @@ def _suit(card: str) -> str:
 _SIXTY_SIX_POINTS = {"9": 0, "J": 2, "Q": 3, "K": 4, "T": 10, "A": 11}
 
 
-def _sixty_six(view: View, card: str, other: str | None) -> list[Reason]:
+def _sixty_six(view: View, card: str, best: str, other: str | None) -> list[Reason]:
     pub = view.public
     trump = pub["trump_suit"]
     order = "9JQKTA"
@@ -166,6 +167,8 @@ def _sixty_six(view: View, card: str, other: str | None) -> list[Reason]:
         elif any(wins(c) for c in hand if c != card):
             out.append(Reason("duck"))
     else:
+        if _wins_last_trick(view, best, hand):
+            out.append(Reason("last_trick"))
         played = {c for t in pub.get("tricks") or () for c in t["cards"]}
         ranks = "JQKA" + ("" if view.options.get("preset") == "schnapsen" else "9") + "T"
         against = {r + trump for r in ranks} - played - set(hand)
@@ -180,7 +183,36 @@ def _sixty_six(view: View, card: str, other: str | None) -> list[Reason]:
     return out
 
 
-def _two_ten_jack(view: View, card: str, other: str | None) -> list[Reason]:
+def _wins_last_trick(view: View, move: str, hand: list[str]) -> bool:
+    """Whether leading ``move`` with two cards each and the talon exhausted (not closed) takes
+    the last trick and its 10 with the best play of both. Every card is known to the seat then
+    (the unseen ones are the opponent's), so the one world consistent with the view is solved
+    through its last two tricks; no hidden card is guessed."""
+    pub = view.public
+    if len(hand) != 2 or pub.get("stock") != 0 or pub.get("closed_by") is not None or \
+            view.options.get("preset") == "schnapsen":
+        return False
+    game = load(view.game, **dict(view.options))
+    world = game.sample_deal(view, random.Random(0))
+    world.play(move)
+    me = view.seat
+
+    def solve(d: Deal) -> tuple[float, int | None]:
+        if d.is_over:
+            result = d.result or [0, 0]
+            return float(result[me] - result[1 - me]), d.view(me).public.get("last_trick_bonus")
+        lines = []
+        for m in d.legal_moves():
+            nxt = d.copy()
+            nxt.play(m)
+            lines.append(solve(nxt))
+        pick = max if d.to_move == me else min
+        return pick(lines, key=lambda line: line[0])
+
+    return solve(world)[1] == me
+
+
+def _two_ten_jack(view: View, card: str, best: str, other: str | None) -> list[Reason]:
     pub = view.public
     order = "23456789TJQKA"
 
