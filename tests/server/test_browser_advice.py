@@ -23,8 +23,9 @@ from .test_browser_table import IDENTIFIER, open_seeded
 
 @pytest.fixture
 def slow_bot(tmp_path: Path) -> Iterator[LiveServer]:
-    # the bot waits 3 s before each move, so a lead stays on the table to be looked at
-    server = LiveServer(tmp_path / "slow", bot_delay=3.0).start()
+    # the bot waits 15 s before each move, so a lead stays on the table to be looked at (3 s
+    # was too short for the checks below on a busy machine)
+    server = LiveServer(tmp_path / "slow", bot_delay=15.0).start()
     yield server
     server.stop()
 
