@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .advice import Advice, advise
 from .bots.evaluation import NoWorld, evaluate
 from .engine import Deal, Match, RecordError, derive_seed
 from .engine.registry import replay
@@ -37,6 +38,8 @@ class Decision:
     loss: float
     exact: bool
     worlds: int
+    # the verdict and its reasons, for the words (cardplay.advice); not in the JSON form
+    advice: Advice | None = None
 
     @property
     def noise(self) -> float:
@@ -130,7 +133,9 @@ def review(record: Mapping[str, Any], seats: Iterable[int] | None = None,
                     out.append(Decision(index=len(deal.history), deal=deal_no, seat=seat,
                                         played=played, best=ev.best, values=dict(ev.values),
                                         errors=dict(ev.errors), loss=ev.loss(played),
-                                        exact=ev.exact, worlds=ev.worlds))
+                                        exact=ev.exact, worlds=ev.worlds,
+                                        advice=advise(view, ev.values, ev.errors, ev.exact,
+                                                      played)))
         target.play(text)
         if progress is not None:
             progress(i + 1, len(moves))

@@ -231,7 +231,9 @@ def test_cardplay_review_prints_json_and_the_costly_decisions_first(
                        "level.")
     assert any(d["loss"] > 0 for d in out["decisions"])
     assert text[1] == "Costly decisions, the dearest first:"
-    losses = [float(line.split(": cost ")[1].split(" ")[0]) for line in text[2:-1]]
+    # each costly decision's line is followed by its verdict in words (cardplay.advice)
+    losses = [float(line.split(": cost ")[1].split(" ")[0]) for line in text[2:-1:2]]
+    assert all(line.startswith("    Best: ") for line in text[3:-1:2])
     assert losses == sorted(losses, reverse=True) and losses[0] == round(
         max(d["loss"] for d in out["decisions"]), 2)
     assert text[-1].startswith("Seat 0: ")

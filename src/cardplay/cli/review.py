@@ -1,6 +1,7 @@
 """``cardplay review``: what each decision of a saved deal or match cost, by the searchers' values.
 
-The text form lists the costly decisions first, the dearest first, then a line per seat; ``--json``
+The text form lists the costly decisions first, the dearest first, each with its verdict in words
+(:mod:`cardplay.advice`), then a line per seat; ``--json``
 prints :meth:`cardplay.review.Review.to_dict` (docs/review.md has the shape and an example).
 """
 
@@ -10,6 +11,7 @@ import argparse
 import json
 from pathlib import Path
 
+from ..advice import advice_words
 from ..bots.evaluation import BUDGETS
 from ..engine import RecordError
 from ..engine.registry import declaration_of
@@ -63,7 +65,10 @@ def review_lines(result: Review, tr: Translator) -> list[str]:
     costly = result.costly()
     if costly:
         lines.append(tr("review_costly_h"))
-        lines += ["  " + decision_line(d) for d in costly]
+        for d in costly:
+            lines.append("  " + decision_line(d))
+            if d.advice is not None:  # the verdict in words, under its numbers
+                lines.append("    " + advice_words(d.advice, lang))
     else:
         lines.append(tr("review_none_costly"))
     for s in seats:

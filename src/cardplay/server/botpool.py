@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .. import bots as bots_mod
+from ..advice import Advice, advice_texts, advise
 from ..cards import Card
 from ..engine import Game, Move, View, load
 
@@ -77,7 +78,14 @@ REVIEW_LEVEL = "strong"
 
 def hint_values(view: Mapping[str, Any], seed: int) -> dict[str, Any]:
     """The values of the seat's legal moves, from its view alone (``cardplay.bots.evaluate``)."""
-    return bots_mod.evaluate(view_from_dict(view), HINT_LEVEL, seed=seed).to_dict()
+    seen = view_from_dict(view)
+    ev = bots_mod.evaluate(seen, HINT_LEVEL, seed=seed)
+    return {**ev.to_dict(), "advice": _advice(advise(seen, ev.values, ev.errors, ev.exact))}
+
+
+def _advice(a: Advice | None) -> dict[str, Any] | None:
+    """The verdict with its words in every language: the page switches language in place."""
+    return None if a is None else {**a.to_dict(), "words": advice_texts(a)}
 
 
 def review_deal(record: Mapping[str, Any], seat: int, deal: int) -> list[dict[str, Any]]:
@@ -85,8 +93,8 @@ def review_deal(record: Mapping[str, Any], seat: int, deal: int) -> list[dict[st
     from ..review import review
 
     result = review(record, seats=[seat], level=REVIEW_LEVEL, deals=[deal])
-    return [{**d.to_dict(), "costly": d.costly, "noise": round(d.noise, 4), "worlds": d.worlds}
-            for d in result.decisions]
+    return [{**d.to_dict(), "costly": d.costly, "noise": round(d.noise, 4), "worlds": d.worlds,
+             "advice": _advice(d.advice)} for d in result.decisions]
 
 
 def _warm() -> int:

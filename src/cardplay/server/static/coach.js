@@ -36,7 +36,7 @@ export function onCoach(msg) {
   if (msg.type === "hint") T.hint = msg;
   else T.reviews[msg.deal] = msg;
   redraw();
-  if (msg.type === "hint" && msg.best) announce(t("hint_best", { move: moveLabel(msg.best) }));
+  if (msg.type === "hint" && msg.best) announce(adviceWords(msg.advice) || t("hint_best", { move: moveLabel(msg.best) }));
 }
 /* an error answering a hint or review request ends the wait */
 export function onCoachError(msg, text) {
@@ -46,6 +46,12 @@ export function onCoachError(msg, text) {
   return false;
 }
 
+/* the verdict in words, in the reader's language: the server words it in every language
+   (cardplay.advice), so a switch of language needs no new request */
+function adviceWords(advice) {
+  if (!advice || !advice.words) return "";
+  return advice.words[lang] || advice.words.en || "";
+}
 function valueWords(game, players) {
   return t(players === 2 ? "value_two" : "value_many", { units: unitsOf(game) });
 }
@@ -64,12 +70,18 @@ export function hintNodes(s) {
   // the best few, then how many more (a bet can be any of a hundred stakes)
   const all = Object.entries(current.values).sort((a, b) => b[1] - a[1]);
   const values = all.slice(0, HINT_SHOWN);
+  // words first; the values of every move one click away
+  const said = adviceWords(current.advice) || t("hint_best", { move: moveLabel(current.best) });
   nodes.push(h("div", { class: "hint", id: "hint", role: "status" },
-    h("p", {}, h("strong", { text: t("hint_best", { move: moveLabel(current.best) }) }), " ", valueWords(s.game, s.view.players)),
+    h("p", { class: "advice", id: "hint-words", text: said }),
+    h("details", { class: "numbers", id: "hint-numbers", open: T.hintNumbers,
+      ontoggle: (e) => { T.hintNumbers = /** @type {HTMLDetailsElement} */ (e.target).open; } },
+    h("summary", { text: t("advice_numbers") }),
+    h("p", { class: "muted", text: valueWords(s.game, s.view.players) }),
     h("ul", { class: "values" }, values.map(([mv, v]) => h("li", { class: mv === current.best ? "best" : "" },
       h("span", { text: moveLabel(mv) }), " ", h("span", { class: "value", text: signed(v) + (current.exact ? "" : ` ± ${decimal(2 * (current.errors[mv] || 0))}`) })))),
     all.length > values.length ? h("p", { class: "muted", text: t("hint_more", { n: all.length - values.length, worst: signed(all[all.length - 1][1]) }) }) : null,
-    h("p", { class: "muted", text: precision(current) })));
+    h("p", { class: "muted", text: precision(current) }))));
   return nodes;
 }
 
@@ -90,8 +102,12 @@ export function reviewNodes(s, n, dealView) {
     const d = byIndex.get(i);
     const who = seat === T.seat ? t("you") : seatName(seat, seats);
     const line = [h("span", { class: "who", text: `${i + 1}. ${who}: ${logText(mv)}` })];
-    if (d && d.costly) {
-      line.push(" ", h("span", { class: "cost", text: t("review_cost", { loss: decimal(d.loss), units, best: moveLabel(d.best), value: signed(d.values[d.best]) }) }));
+    const said = d ? adviceWords(d.advice) : "";
+    if (d && (d.costly || (said && d.advice.verdict === "close"))) {
+      // the verdict in words; what it cost in numbers, one click away
+      const cost = t("review_cost", { loss: decimal(d.loss), units, best: moveLabel(d.best), value: signed(d.values[d.best]) });
+      line.push(" ", h("span", { class: d.costly ? "cost" : "fine", text: said || cost }));
+      if (said) line.push(h("details", { class: "numbers" }, h("summary", { text: t("advice_numbers") }), h("span", { class: "muted", text: cost })));
     } else if (d) {
       line.push(" ", h("span", { class: "fine", text: d.played === d.best ? t("review_best") : t("review_fine") }));
     }

@@ -16,6 +16,7 @@ import { backUrl, holdMs, noMotion, prefs } from "./prefs.js";
 import { afterDrag, dragCard, pickedByTap, tableTap } from "./touch.js";
 import { playForced } from "./forced.js";
 import { undoNodes } from "./undo.js";
+import { askMarriage, defaultStake, focusMarriageChoice, marriageCallout, marriageChoice, rememberStake } from "./traps.js";
 
 /* How long a trick that was just completed stays in the middle when the next lead follows at
    once (a bot's lead): long enough to see both cards; a click or a key skips it. */
@@ -206,7 +207,7 @@ function trickArea(f, view, seats) {
   const taken = (tr) => tr.winner !== undefined && tr.winner !== null ? h("p", { class: "caption", id: "trick-caption", text: t("taken_by", { who: seatName(tr.winner, seats) }) }) : null;
   // the completed trick on the table now: alone, or small beside the next lead while it is held
   noteTrickOnTable(current.length ? held : held || done, Boolean(current.length), view);
-  const kids = [h("h3", { text: words(f.label) }), outgoingCards()];
+  const kids = [h("h3", { text: words(f.label) }), outgoingCards(), marriageCallout(view, seats)];
   let cls = "trick";
   if (!current.length && (held || done)) {
     // the trick just taken stays until the next lead
@@ -394,6 +395,10 @@ export function renderTable(old) {
   if (T.tapped && !cardMoves.has(T.tapped)) T.tapped = null;
   const choosing = cardMoves.size > 0 || combos.length > 0;
   const legalCards = (view.hand || []).filter((c) => cardMoves.has(c) || declared.has(c) || combos.some((x) => x.split("+").some((y) => y.split("=")[0] === c)));
+  // a plain card played by a second tap or a drag asks about its marriage as a click does
+  const playCard = (/** @type {string} */ c) => {
+    if (askMarriage(c, view.legal_moves)) { renderTable(T.state); focusMarriageChoice(); } else askMove(c);
+  };
   const handNodes = (view.hand || []).map((c, idx) => {
     const plain = cardMoves.has(c);
     const decl = !plain && declared.has(c) ? declared.get(c) : null;
@@ -408,7 +413,7 @@ export function renderTable(old) {
       if (!selectable) { T.status = illegalReason(c, legalCards); T.statusBad = true; renderTable(T.state); announce(T.status); return; }
       if (inCombo || T.selected.size) toggleSelect(c);
       else if (plain && pickedByTap(c)) renderTable(T.state);  // a first tap picks (touch.js)
-      else if (plain) askMove(c);
+      else if (plain) playCard(c);
       else if (decl && decl.length === 1) askMove(decl[0]);
       else if (decl) { const b = /** @type {HTMLElement | null} */ (document.querySelector(`[data-move="${CSS.escape(decl[0])}"]`)); if (b) b.focus(); }
     };
@@ -416,7 +421,7 @@ export function renderTable(old) {
       "data-card": c, "data-move": plain ? c : null, "data-focus-key": "card-" + idx, disabled: !choosing || T.pending,
       "aria-disabled": choosing && !selectable ? "true" : null,
       "aria-label": cardName(c), "aria-pressed": inCombo || T.selected.has(c) ? String(T.selected.has(c)) : null,
-      onclick: click, onpointerdown: plain ? (e) => dragCard(e, c, askMove) : null }, cardImg(c, false));
+      onclick: click, onpointerdown: plain ? (e) => dragCard(e, c, playCard) : null }, cardImg(c, false));
     if (old && old.view && !(old.view.hand || []).includes(c)) b.classList.add("enter");
     return b;
   });
@@ -429,6 +434,8 @@ export function renderTable(old) {
       h("button", { type: "button", id: "confirm-yes", "data-focus-key": "confirm-yes", onclick: () => askMove(T.confirm) }, t("confirm_yes")),
       h("button", { type: "button", class: "secondary", id: "confirm-no", onclick: () => { T.confirm = null; renderTable(T.state); } }, t("cancel"))));
   }
+  const marriage = myTurn ? marriageChoice(view.legal_moves, askMove, () => renderTable(T.state)) : null;
+  if (marriage) actionNodes.unshift(marriage);
   for (const mv of buttons) actionNodes.push(h("button", { type: "button", "data-move": mv, "data-focus-key": "mv-" + mv, disabled: T.pending, "aria-label": moveAria(mv), onclick: () => askMove(mv) }, moveLabel(mv)));
   if (combos.length) {
     // the picked cards: the one legal move made of exactly them (a King's value comes with it)
@@ -451,13 +458,14 @@ export function renderTable(old) {
   if (stakes.length) {
     const lo = Math.min(...stakes), hi = Math.max(...stakes);
     const input = h("input", { type: "number", id: "stake-amount", min: lo, max: hi, step: 1, "aria-label": t("stake_amount"), "data-focus-key": "stake-input" });
-    input.value = String(Math.max(lo, Math.min(hi, Math.round((lo + hi) / 4))));
-    const go = () => { const v = Number(input.value); if (stakes.includes(v)) playMove("stake " + v); else { T.status = t("stake_range", { lo, hi }); T.statusBad = true; renderTable(T.state); } };
+    input.value = String(defaultStake(s.game, stakes));
+    const stake = (v) => { rememberStake(s.game, "stake " + v); playMove("stake " + v); };
+    const go = () => { const v = Number(input.value); if (stakes.includes(v)) stake(v); else { T.status = t("stake_range", { lo, hi }); T.statusBad = true; renderTable(T.state); } };
     input.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); go(); } });
     const quick = [...new Set([lo, Math.round((lo + hi) / 2), hi])].filter((v) => stakes.includes(v));
     actionNodes.push(h("div", { class: "stake" }, h("label", { for: "stake-amount", text: t("stake") }), input,
       h("button", { type: "button", "data-focus-key": "stake-go", disabled: T.pending, onclick: go }, t("stake")),
-      quick.map((v) => h("button", { type: "button", class: "secondary", "data-move": "stake " + v, "data-focus-key": "stake-" + v, disabled: T.pending, onclick: () => playMove("stake " + v) }, String(v)))));
+      quick.map((v) => h("button", { type: "button", class: "secondary", "data-move": "stake " + v, "data-focus-key": "stake-" + v, disabled: T.pending, onclick: () => stake(v) }, String(v)))));
   }
   actionNodes.push(...undoNodes(s));
   if (myTurn) actionNodes.push(...hintNodes(s));
@@ -466,7 +474,7 @@ export function renderTable(old) {
 
   const board = h("section", { class: "board", "aria-labelledby": "table-title", "data-version": s.version,
     "data-deal": view.match ? view.match.deal_number : 1, "data-over": s.is_over ? "1" : "0", "data-my-turn": myTurn ? "1" : "0" }, others,
-    h("div", { class: "centre", "aria-label": t("table_cards"), onclick: () => tableTap(askMove) }, pubNodes),
+    h("div", { class: "centre", "aria-label": t("table_cards"), onclick: () => tableTap(playCard) }, pubNodes),
     me !== null ? h("div", { class: "hand-area" }, mine, h("h2", { class: "sr-only", text: t("hand") }), hand,
       h("div", { class: "actions", role: "group", "aria-label": t("actions") }, actionNodes), status) : status);
 
@@ -626,7 +634,10 @@ document.addEventListener("keydown", (e) => {
     // digits play the n-th card of the hand; special moves (close, exchange) never by a digit
     const c = (T.state.view.hand || [])[Number(e.key) - 1];
     const legal = T.state.view.legal_moves || [];
-    if (c && T.seat !== null && T.state.view.to_move === T.seat && legal.includes(c)) { e.preventDefault(); askMove(c); }
+    if (c && T.seat !== null && T.state.view.to_move === T.seat && legal.includes(c)) {
+      e.preventDefault();
+      if (askMarriage(c, legal)) { renderTable(T.state); focusMarriageChoice(); } else askMove(c);
+    }
   } else if (e.key === "l" || e.key === "L" || e.key === "д" || e.key === "Д") {
     T.shownTrick = !T.shownTrick; renderTable(T.state);
   } else if (e.key === "s" || e.key === "S" || e.key === "ы" || e.key === "Ы") {
