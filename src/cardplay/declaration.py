@@ -251,6 +251,10 @@ class Bots:
     # The heuristic's settings for finishing an evaluation's sampled deals, where its own are
     # too slow to finish hundreds of deals per decision (an exact endgame search at every move).
     rollout_settings: Mapping[str, Any] = field(default_factory=dict)
+    # ``"module:function"``: ``function(game, code)`` gives moves the rules treat alike (Maltese
+    # Twenty's cards of one value) the same key; an evaluation samples one move of each key and
+    # gives the others its value.
+    move_class: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"heuristic": self.heuristic,

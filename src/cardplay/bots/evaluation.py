@@ -154,6 +154,15 @@ def _sampled(game: Game, view: View, level: str, rng: random.Random,
     cands += [c for c in keep if c not in cands]
     bots = game.declaration.bots
     settings = None if policy_name == "random" or bots is None else bots.rollout_settings
+    # Moves the rules treat alike have one value: the first of each class is sampled and the
+    # others are given its value and error (``Bots.move_class``).
+    same: dict[int, int] = {}
+    if bots is not None and bots.move_class is not None:
+        key_of = _resolve(bots.move_class)
+        first: dict[Any, int] = {}
+        for c in cands:
+            same[c] = first.setdefault(key_of(game, c), c)
+        cands = list(first.values())
 
     def policy(g: Game, s: int) -> object:
         if settings is None:
@@ -169,7 +178,8 @@ def _sampled(game: Game, view: View, level: str, rng: random.Random,
     model = heuristic_model(game, 0) if inference and view.history and level != "random" \
         else None
     if model is not None:
-        return _weighted(game, view, level, rng, cands, worlds, roller, model)
+        return _alike(_weighted(game, view, level, rng, cands, worlds, roller, model), game,
+                      same)
     sums = [0.0] * len(cands)
     squares = [0.0] * len(cands)
     n = 0
@@ -198,7 +208,18 @@ def _sampled(game: Game, view: View, level: str, rng: random.Random,
         var = max(squares[i] / n - mean * mean, 0.0) * n / (n - 1) if n > 1 else 0.0
         values[text] = mean
         errors[text] = math.sqrt(var / n)
-    return Evaluation(me, values, errors, False, n, level)
+    return _alike(Evaluation(me, values, errors, False, n, level), game, same)
+
+
+def _alike(ev: Evaluation, game: Game, same: Mapping[int, int]) -> Evaluation:
+    """``ev`` with every move of ``same`` (move code: the code sampled for it) given the value
+    and error of the move sampled for it, in the order of ``same``."""
+    if not same:
+        return ev
+    text = game.move
+    values = {text(c).text: ev.values[text(r).text] for c, r in same.items()}
+    errors = {text(c).text: ev.errors[text(r).text] for c, r in same.items()}
+    return Evaluation(ev.seat, values, errors, ev.exact, ev.worlds, ev.level)
 
 
 def _weighted(game: Game, view: View, level: str, rng: random.Random, cands: Sequence[int],

@@ -13,6 +13,8 @@ the hand perfectly with a memoised minimax over the two hands.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from functools import lru_cache
 
 from ...builtin.two_ten_jack import (
     AS,
@@ -22,9 +24,10 @@ from ...builtin.two_ten_jack import (
     KIND_MASKS,
     KIND_NAMES,
     TRUMPS,
+    TwoTenJackDeal,
 )
 from ...cards import cards_of_mask
-from ...engine import Game, Move, View
+from ...engine import Deal, Game, Move, View
 
 __all__ = ["KEEP", "HeuristicBot", "exact_values", "heuristic_reply"]
 
@@ -100,6 +103,37 @@ def heuristic_reply(hand: int, lead: int, kind: int, keep: tuple[float, ...] = K
     return best
 
 
+class _Tables:
+    """The stock phase's rules of thumb as lookup tables for one holding-value table ``keep``:
+    ``reply_score[lead * 52 + c]`` is what the follower's ``c`` scores in :func:`heuristic_reply`;
+    ``by_kind[lead * 4 + kind]``, ``trumps[lead]`` and ``all[lead]`` are the replies of each follow
+    set in that function's order of preference (best score first, the lower card on a tie), so
+    the first one the follower holds is its reply; ``lead_gain[lead * 52 + r]`` is what the
+    leader counts for a reply ``r``."""
+
+    def __init__(self, keep: tuple[float, ...]) -> None:
+        self.reply_score = tuple(
+            (CARD_POINTS[a] + CARD_POINTS[c] if FOLLOWER_WINS[a * 52 + c]
+             else -(CARD_POINTS[a] + CARD_POINTS[c])) - keep[c]
+            for a in range(52) for c in range(52))
+        self.lead_gain = tuple(
+            (-(CARD_POINTS[a] + CARD_POINTS[r]) if FOLLOWER_WINS[a * 52 + r]
+             else CARD_POINTS[a] + CARD_POINTS[r]) + keep[r]
+            for a in range(52) for r in range(52))
+
+        def order(lead: int, mask: int) -> tuple[int, ...]:
+            score = self.reply_score
+            return tuple(sorted(cards_of_mask(mask), key=lambda c: (-score[lead * 52 + c], c)))
+        self.by_kind = tuple(order(a, KIND_MASKS[k]) for a in range(52) for k in range(4))
+        self.trumps = tuple(order(a, TRUMPS) for a in range(52))
+        self.all = tuple(order(a, FULL) for a in range(52))
+
+
+@lru_cache(maxsize=4)
+def _tables(keep: tuple[float, ...]) -> _Tables:
+    return _Tables(keep)
+
+
 class HeuristicBot:
     """Card-value heuristics during the stock phase, exact play once the stock is empty."""
 
@@ -124,48 +158,74 @@ class HeuristicBot:
         codes = [self.game.code_of(m) for m in legal]
         hand, unseen, lead, kind = _position(self.game, view)
         pub = view.public
-        if pub["stock"] == 0 and self.solve_endgame:
-            pick = self._solve_move(codes, hand, unseen, lead, kind)
-        elif lead >= 0:
-            pick = self._follow(codes, lead)
-        else:
-            opp_size = pub["hand_sizes"][1 - view.seat]
-            pick = self._lead(codes, unseen, opp_size)
+        pick = self._pick(codes, hand, unseen, lead, kind, pub["stock"],
+                          pub["hand_sizes"][1 - view.seat])
         return legal[codes.index(pick)]
+
+    def choose_code(self, deal: Deal, codes: Sequence[int]) -> int:
+        """The code :meth:`choose` gives on the view of the seat to move, read from the deal
+        without building the view (rollouts ask at every move; ``deal.seen`` holds only what
+        that view shows). ``codes``: the deal's legal codes, in their order."""
+        assert isinstance(deal, TwoTenJackDeal) and deal.to_move is not None
+        hand, unseen, lead, kind, stock, opp_size = deal.seen(deal.to_move)
+        return self._pick(codes, hand, unseen, lead, kind, stock, opp_size)
+
+    def _pick(self, codes: Sequence[int], hand: int, unseen: int, lead: int, kind: int,
+              stock: int, opp_size: int) -> int:
+        if stock == 0 and self.solve_endgame:
+            return self._solve_move(list(codes), hand, unseen, lead, kind)
+        if lead >= 0:
+            return self._follow(codes, lead)
+        return self._lead(codes, unseen, opp_size)
 
     # ---- stock phase
 
-    def _follow(self, codes: list[int], lead: int) -> int:
-        keep = self.keep
+    def _follow(self, codes: Sequence[int], lead: int) -> int:
+        scores = _tables(self.keep).reply_score
+        base = lead * 52
         best, best_score = codes[0], -1e9
         for c in codes:
-            p = CARD_POINTS[lead] + CARD_POINTS[c]
-            score = (p if FOLLOWER_WINS[lead * 52 + c] else -p) - keep[c]
+            score = scores[base + c]
             if score > best_score:
                 best, best_score = c, score
         return best
 
-    def _lead(self, codes: list[int], unseen: int, opp_size: int) -> int:
+    def _lead(self, codes: Sequence[int], unseen: int, opp_size: int) -> int:
         pool = cards_of_mask(unseen)
+        sample = self.rng.sample
         worlds = []
         for _ in range(self.samples):
             m = 0
-            for c in self.rng.sample(pool, opp_size):
+            for c in sample(pool, opp_size):
                 m |= 1 << c
             worlds.append(m)
+        tables = _tables(self.keep)
+        by_kind, trumps_order, all_order, gains = (tables.by_kind, tables.trumps, tables.all,
+                                                   tables.lead_gain)
         keep = self.keep
+        n = len(worlds)
         best, best_score = codes[0], -1e9
         for code in codes:
             if code >= AS_SPADES:
                 card, kind = AS, code - AS_SPADES
             else:
                 card, kind = code, code // 13
+            kind_mask = KIND_MASKS[kind]
+            base = card * 52
             total = 0.0
             for opp in worlds:
-                r = heuristic_reply(opp, card, kind, keep)
-                p = CARD_POINTS[card] + CARD_POINTS[r]
-                total += (-p if FOLLOWER_WINS[card * 52 + r] else p) + keep[r]
-            score = total / len(worlds) - keep[card]
+                # heuristic_reply(opp, card, kind, keep), from the replies in order of score
+                if opp & kind_mask:
+                    order = by_kind[card * 4 + kind]
+                elif opp & TRUMPS:
+                    order = trumps_order[card]
+                else:
+                    order = all_order[card]
+                for r in order:
+                    if opp >> r & 1:
+                        break
+                total += gains[base + r]
+            score = total / n - keep[card]
             if score > best_score:
                 best, best_score = code, score
         return best
