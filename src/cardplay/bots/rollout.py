@@ -253,7 +253,8 @@ class PolicyRolloutBot:
         return best
 
     def rollout(self, deal: Deal, seed: int) -> list[int]:
-        """Finish ``deal`` with the base policy on every seat; its result (points if cut off)."""
+        """Finish ``deal`` with the base policy on every seat; its result (points if cut off; a
+        result with the same margins where the policy finishes it exactly, see ``finish``)."""
         game = self.game
         policies = self.policies
         for s, p in enumerate(policies):
@@ -263,6 +264,10 @@ class PolicyRolloutBot:
         # the seat to move without the view being built (the heuristics of the games whose
         # rollouts dominate a review's time); the others get a view.
         fast = [getattr(p, "choose_code", None) for p in policies]
+        # A policy with ``finish(deal)`` knows the result its own play on every seat reaches
+        # from some positions on (an exact endgame: Maltese Twenty once the stock is empty) and
+        # gives it, or a result with the same margins, without the moves being played.
+        finish = [getattr(p, "finish", None) for p in policies]
         steps = 0
         while deal.to_move is not None and steps < self.max_rollout_moves:
             seat = deal.to_move
@@ -270,6 +275,11 @@ class PolicyRolloutBot:
             if len(codes) == 1:
                 deal.apply_code(codes[0])
             else:
+                end = finish[seat]
+                if end is not None:
+                    done = end(deal)
+                    if done is not None:
+                        return done
                 pick = fast[seat]
                 if pick is not None:
                     deal.apply_code(pick(deal, codes))
