@@ -162,6 +162,24 @@ class _Tables:
         self.by_kind = tuple(order(a, KIND_MASKS[k]) for a in range(52) for k in range(4))
         self.trumps = tuple(order(a, TRUMPS) for a in range(52))
         self.all = tuple(order(a, FULL) for a in range(52))
+        # (follow set << 8 | lead card * 4 + led kind): what the leader counts for the reply
+        self.memo: dict[int, float] = {}
+
+
+    def gain_of(self, follow: int, lead: int) -> float:
+        """What the leader of ``lead`` counts when the follower's reply is chosen from the
+        cards ``follow`` by :func:`heuristic_reply`."""
+        score = self.reply_score
+        base = lead * 52
+        best, best_score = -1, -1e9
+        for c in cards_of_mask(follow):
+            if score[base + c] > best_score:
+                best, best_score = c, score[base + c]
+        return self.lead_gain[base + best]
+
+
+# Entries of a lookup table's memo of lead gains before it is emptied (about 100 MB).
+_MEMO_LIMIT = 500_000
 
 
 @lru_cache(maxsize=4)
@@ -230,8 +248,10 @@ class HeuristicBot:
         getrandbits = self.rng.getrandbits
         worlds = [sample_mask(getrandbits, pool, opp_size) for _ in range(self.samples)]
         tables = _tables(self.keep)
-        by_kind, trumps_order, all_order, gains = (tables.by_kind, tables.trumps, tables.all,
-                                                   tables.lead_gain)
+        gain_of = tables.gain_of
+        memo = tables.memo
+        if len(memo) > _MEMO_LIMIT:
+            memo.clear()
         keep = self.keep
         n = len(worlds)
         best, best_score = codes[0], -1e9
@@ -241,20 +261,17 @@ class HeuristicBot:
             else:
                 card, kind = code, code // 13
             kind_mask = KIND_MASKS[kind]
-            base = card * 52
+            lead = card * 4 + kind
             total = 0.0
             for opp in worlds:
-                # heuristic_reply(opp, card, kind, keep), from the replies in order of score
-                if opp & kind_mask:
-                    order = by_kind[card * 4 + kind]
-                elif opp & TRUMPS:
-                    order = trumps_order[card]
-                else:
-                    order = all_order[card]
-                for r in order:
-                    if opp >> r & 1:
-                        break
-                total += gains[base + r]
+                # what the leader counts for heuristic_reply(opp, card, kind, keep): it depends
+                # on the follow set alone, and the same small sets come back constantly
+                f = opp & kind_mask or opp & TRUMPS or opp
+                key = f << 8 | lead
+                g = memo.get(key)
+                if g is None:
+                    g = memo[key] = gain_of(f, card)
+                total += g
             score = total / n - keep[card]
             if score > best_score:
                 best, best_score = code, score
