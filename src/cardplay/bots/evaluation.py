@@ -34,7 +34,8 @@ from .inference import OpponentModel, heuristic_model
 from .random import RandomBot
 from .rollout import PolicyRolloutBot, pick_candidates
 
-__all__ = ["BUDGETS", "MAX_MOVES", "Evaluation", "NoWorld", "evaluate", "game_of"]
+__all__ = ["BUDGETS", "MAX_MOVES", "Evaluation", "NoWorld", "distinct_moves", "evaluate",
+           "game_of"]
 
 # level: (policy that finishes the sampled deals, worlds per decision)
 BUDGETS: Mapping[str, tuple[str, int]] = {
@@ -98,6 +99,16 @@ def _resolve(path: str) -> Callable[..., Any]:
     module, _, name = path.partition(":")
     fn: Callable[..., Any] = getattr(importlib.import_module(module), name)
     return fn
+
+
+def distinct_moves(game: Game, codes: Sequence[int]) -> int:
+    """How many of the moves ``codes`` the rules tell apart: moves of one ``Bots.move_class``
+    count once (Maltese Twenty's cards of one value), every move where the game declares none."""
+    bots = game.declaration.bots
+    if bots is None or bots.move_class is None:
+        return len(set(codes))
+    key_of = _resolve(bots.move_class)
+    return len({key_of(game, c) for c in codes})
 
 
 def _margin(result: Sequence[int], seat: int) -> float:

@@ -178,8 +178,8 @@ class _Tables:
         return self.lead_gain[base + best]
 
 
-# Entries of a lookup table's memo of lead gains before it is emptied (about 100 MB).
-_MEMO_LIMIT = 500_000
+# Entries of a lookup table's memo of lead gains before it is emptied (some 20 MB).
+_MEMO_LIMIT = 200_000
 
 
 @lru_cache(maxsize=4)
