@@ -245,8 +245,15 @@ class HeuristicBot:
 
     def _lead(self, codes: Sequence[int], unseen: int, opp_size: int) -> int:
         pool = cards_of_mask(unseen)
-        getrandbits = self.rng.getrandbits
-        worlds = [sample_mask(getrandbits, pool, opp_size) for _ in range(self.samples)]
+        if opp_size == len(pool):
+            # The stock is empty and the opponent holds every unseen card: each draw could only
+            # be all of them, so none is made. Without the endgame search (the rollouts'
+            # setting) the bot's generator then runs differently for the rest of the deal, where
+            # it draws nothing else; the rollouts reseed it before every deal they finish.
+            worlds = [unseen] * self.samples
+        else:
+            getrandbits = self.rng.getrandbits
+            worlds = [sample_mask(getrandbits, pool, opp_size) for _ in range(self.samples)]
         tables = _tables(self.keep)
         gain_of = tables.gain_of
         memo = tables.memo
