@@ -104,6 +104,12 @@ def heuristic_reply(hand: int, lead: int, kind: int, keep: tuple[float, ...] = K
     return best
 
 
+# random.sample's choice of algorithm for k draws (a list below this many, else a set), and
+# the bits a draw below n takes, for the small numbers a hand of cards needs
+_SETSIZE = tuple(21 + (4 ** math.ceil(math.log(k * 3, 4)) if k > 5 else 0) for k in range(64))
+_BITS = tuple(n.bit_length() for n in range(64))
+
+
 def sample_mask(getrandbits: Callable[[int], int], pool: list[int], k: int) -> int:
     """The cards ``random.Random.sample(pool, k)`` draws, as a bitmask, drawn with the same
     calls of the generator's ``getrandbits`` (CPython's algorithm, both of its paths, inlined:
@@ -113,14 +119,11 @@ def sample_mask(getrandbits: Callable[[int], int], pool: list[int], k: int) -> i
     if not 0 <= k <= n:
         raise ValueError("Sample larger than population or is negative")
     mask = 0
-    setsize = 21
-    if k > 5:
-        setsize += 4 ** math.ceil(math.log(k * 3, 4))
-    if n <= setsize:
+    if n <= (_SETSIZE[k] if k < 64 else 21 + 4 ** math.ceil(math.log(k * 3, 4))):
         rest = list(pool)
         for i in range(k):
             size = n - i
-            bits = size.bit_length()
+            bits = _BITS[size] if size < 64 else size.bit_length()
             j = getrandbits(bits)
             while j >= size:
                 j = getrandbits(bits)
@@ -275,10 +278,11 @@ class HeuristicBot:
                 # on the follow set alone, and the same small sets come back constantly
                 f = opp & kind_mask or opp & TRUMPS or opp
                 key = f << 8 | lead
-                g = memo.get(key)
-                if g is None:
+                try:
+                    total += memo[key]
+                except KeyError:
                     g = memo[key] = gain_of(f, card)
-                total += g
+                    total += g
             score = total / n - keep[card]
             if score > best_score:
                 best, best_score = code, score
