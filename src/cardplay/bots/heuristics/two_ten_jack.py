@@ -143,11 +143,9 @@ def sample_mask(getrandbits: Callable[[int], int], pool: list[int], k: int) -> i
 
 class _Tables:
     """The stock phase's rules of thumb as lookup tables for one holding-value table ``keep``:
-    ``reply_score[lead * 52 + c]`` is what the follower's ``c`` scores in :func:`heuristic_reply`;
-    ``by_kind[lead * 4 + kind]``, ``trumps[lead]`` and ``all[lead]`` are the replies of each follow
-    set in that function's order of preference (best score first, the lower card on a tie), so
-    the first one the follower holds is its reply; ``lead_gain[lead * 52 + r]`` is what the
-    leader counts for a reply ``r``."""
+    ``reply_score[lead * 52 + c]`` is what the follower's ``c`` scores in :func:`heuristic_reply`,
+    ``lead_gain[lead * 52 + r]`` what the leader counts for a reply ``r``, and ``memo`` keeps
+    :meth:`gain_of` by (follow set << 8 | lead card * 4 + led kind)."""
 
     def __init__(self, keep: tuple[float, ...]) -> None:
         self.reply_score = tuple(
@@ -158,16 +156,7 @@ class _Tables:
             (-(CARD_POINTS[a] + CARD_POINTS[r]) if FOLLOWER_WINS[a * 52 + r]
              else CARD_POINTS[a] + CARD_POINTS[r]) + keep[r]
             for a in range(52) for r in range(52))
-
-        def order(lead: int, mask: int) -> tuple[int, ...]:
-            score = self.reply_score
-            return tuple(sorted(cards_of_mask(mask), key=lambda c: (-score[lead * 52 + c], c)))
-        self.by_kind = tuple(order(a, KIND_MASKS[k]) for a in range(52) for k in range(4))
-        self.trumps = tuple(order(a, TRUMPS) for a in range(52))
-        self.all = tuple(order(a, FULL) for a in range(52))
-        # (follow set << 8 | lead card * 4 + led kind): what the leader counts for the reply
         self.memo: dict[int, float] = {}
-
 
     def gain_of(self, follow: int, lead: int) -> float:
         """What the leader of ``lead`` counts when the follower's reply is chosen from the
