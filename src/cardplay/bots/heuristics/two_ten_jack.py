@@ -213,7 +213,12 @@ class HeuristicBot:
         that view shows). ``codes``: the deal's legal codes, in their order."""
         assert isinstance(deal, TwoTenJackDeal) and deal.to_move is not None
         hand, unseen, lead, kind, stock, opp_size = deal.seen(deal.to_move)
-        return self._pick(codes, hand, unseen, lead, kind, stock, opp_size)
+        # _pick, inlined: rollouts call this at every move
+        if stock == 0 and self.solve_endgame:
+            return self._solve_move(list(codes), hand, unseen, lead, kind)
+        if lead >= 0:
+            return self._follow(codes, lead)
+        return self._lead(codes, unseen, opp_size)
 
     def _pick(self, codes: Sequence[int], hand: int, unseen: int, lead: int, kind: int,
               stock: int, opp_size: int) -> int:
