@@ -6,12 +6,13 @@ opponent's, with more players the seat's expected result.
 
 Where the game declares an exact evaluator (``Bots.exact``) and it has an answer, the values are
 exact: Sixty-Six once the talon is exhausted or closed (every opponent hand enumerated and solved),
-Two-Ten-Jack's stockless endgame. Everywhere else they are sampled the way the rollout bots search
-(:mod:`cardplay.bots.rollout`): worlds consistent with the view (``game.sample_deal``), each move
-played in every world and the deal finished by a policy on every seat, the same worlds and the
-same reseeded policies for every move (common random numbers), so the differences between moves
-come from the moves. Each sampled value carries its standard error; the answer says how many
-worlds it counted.
+Two-Ten-Jack's and Maltese Twenty's stockless endgames. Everywhere else they are sampled the way
+the rollout bots search (:mod:`cardplay.bots.rollout`): worlds consistent with the view
+(``game.sample_deal``), each move played in every world and the deal finished by a policy on
+every seat, the same worlds and the same reseeded policies for every move (common random
+numbers), so the differences between moves come from the moves. Moves the game declares alike
+(``Bots.move_class``) are sampled once and share the value. Each sampled value carries its
+standard error; the answer says how many worlds it counted.
 
 The level chooses the policy that finishes the deals and the number of worlds (:data:`BUDGETS`):
 ``random`` finishes them at random, the other levels with the game's heuristic, ``strong`` over
