@@ -116,11 +116,10 @@ def review(record: Mapping[str, Any], seats: Iterable[int] | None = None,
             deal_no, deal = 1, target
         seat = target.to_move
         if seat in chosen and (wanted_deals is None or deal_no in wanted_deals):
-            legal = deal.legal_codes()
-            # a turn whose moves the rules treat alike (Maltese Twenty's cards of one value)
-            # is no decision: every move has the same value
-            if len(legal) > 1 and distinct_moves(deal.game, legal) > 1:
-                view = target.view(seat)
+            view = target.view(seat) if len(deal.legal_codes()) > 1 else None
+            # a turn whose moves the rules treat alike (Maltese Twenty's cards of one value,
+            # Two-Ten-Jack's touching cards) is no decision: every move has the same value
+            if view is not None and distinct_moves(deal.game, view) > 1:
                 played = deal.game.move(deal.game.code_of(text)).text
                 try:
                     ev = evaluate(view, level, seed=derive_seed(seed, "review", i),

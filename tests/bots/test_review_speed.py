@@ -14,7 +14,7 @@ import cardplay
 from cardplay.bots import evaluate, heuristic
 from cardplay.bots.evaluation import distinct_moves, game_of
 from cardplay.bots.heuristics import maltese_twenty
-from cardplay.bots.heuristics.two_ten_jack import sample_mask
+from cardplay.bots.heuristics.two_ten_jack import sample_mask, touching_classes
 from cardplay.bots.rollout import PolicyRolloutBot
 from cardplay.builtin.maltese_twenty import VALUES
 from cardplay.engine import Deal
@@ -81,7 +81,7 @@ def stockless(count: int, max_cards: int) -> Iterator[Deal]:
         pub = deal.public_state(seat)
         sizes = pub["hand_sizes"]
         if pub["stock"] == 0 and sizes[seat] <= max_cards and sizes[1 - seat] <= max_cards + 1 \
-                and distinct_moves(deal.game, deal.legal_codes()) > 1:
+                and distinct_moves(deal.game, deal.view(seat)) > 1:
             found += 1
             yield deal.copy()
             if found == count:
@@ -172,7 +172,7 @@ def test_cards_of_one_value_are_valued_once_and_alike() -> None:
     # worlds and rollouts, only the other cards of its value are not rolled out again
     declared = game_of(view).declaration
     try:
-        object.__setattr__(declared, "bots", dataclasses.replace(bots, move_class=None))
+        object.__setattr__(declared, "bots", dataclasses.replace(bots, move_classes=None))
         before = evaluate(view, "heuristic", seed=4, worlds=12)
     finally:
         object.__setattr__(declared, "bots", bots)
@@ -211,3 +211,35 @@ def test_a_review_leaves_out_turns_whose_cards_all_have_one_value() -> None:
     assert any(d.exact for d in result.decisions) and not all(d.exact for d in result.decisions)
     # the same record gives the same review, whatever the shared endgame table holds
     assert review(record, seats=[0], level="heuristic") == result
+
+
+def test_touching_two_ten_jack_cards_have_the_values_each_had_on_its_own() -> None:
+    game = cardplay.load("two-ten-jack")
+    checked = 0
+    for deal in positions("two-ten-jack", 30, 13):
+        seat = deal.to_move
+        assert seat is not None
+        view = deal.view(seat)
+        classes = touching_classes(game, view)
+        if len(set(classes.values())) == len(classes) or not view.public["stock"]:
+            continue
+        # every class is a run of the mover's cards of one suit, the lowest first
+        for code, rep in classes.items():
+            assert rep <= code and rep // 13 == code // 13 and rep in view.hand
+        declared = game_of(view).declaration
+        bots = declared.bots
+        assert bots is not None
+        level = "random" if checked % 3 == 0 else "heuristic"
+        ev = evaluate(view, level, seed=checked, worlds=6)
+        try:
+            object.__setattr__(declared, "bots", dataclasses.replace(bots, move_classes=None))
+            alone = evaluate(view, level, seed=checked, worlds=6)
+        finally:
+            object.__setattr__(declared, "bots", bots)
+        # not the representative's value copied, but the value each move had when it was rolled
+        # out on its own: the rollouts of touching cards are the same rollouts
+        assert ev == alone, (deal.history, classes)
+        checked += 1
+        if checked == 12:
+            break
+    assert checked == 12

@@ -11,7 +11,7 @@ the rollout bots search (:mod:`cardplay.bots.rollout`): worlds consistent with t
 (``game.sample_deal``), each move played in every world and the deal finished by a policy on
 every seat, the same worlds and the same reseeded policies for every move (common random
 numbers), so the differences between moves come from the moves. Moves the game declares alike
-(``Bots.move_class``) are sampled once and share the value. Each sampled value carries its
+(``Bots.move_classes``) are sampled once and share the value. Each sampled value carries its
 standard error; the answer says how many worlds it counted.
 
 The level chooses the policy that finishes the deals and the number of worlds (:data:`BUDGETS`):
@@ -36,7 +36,7 @@ from .random import RandomBot
 from .rollout import PolicyRolloutBot, pick_candidates
 
 __all__ = ["BUDGETS", "MAX_MOVES", "Evaluation", "NoWorld", "distinct_moves", "evaluate",
-           "game_of"]
+           "game_of", "move_classes"]
 
 # level: (policy that finishes the sampled deals, worlds per decision)
 BUDGETS: Mapping[str, tuple[str, int]] = {
@@ -102,14 +102,20 @@ def _resolve(path: str) -> Callable[..., Any]:
     return fn
 
 
-def distinct_moves(game: Game, codes: Sequence[int]) -> int:
-    """How many of the moves ``codes`` the rules tell apart: moves of one ``Bots.move_class``
-    count once (Maltese Twenty's cards of one value), every move where the game declares none."""
+def move_classes(game: Game, view: View) -> dict[int, Any]:
+    """Each legal move code of ``view`` with its key: one key for moves the game declares alike
+    (``Bots.move_classes``: Maltese Twenty's cards of one value, Two-Ten-Jack's touching cards),
+    else each move its own."""
     bots = game.declaration.bots
-    if bots is None or bots.move_class is None:
-        return len(set(codes))
-    key_of = _resolve(bots.move_class)
-    return len({key_of(game, c) for c in codes})
+    if bots is None or bots.move_classes is None:
+        return {c: c for c in map(game.code_of, view.legal_moves)}
+    keys: dict[int, Any] = _resolve(bots.move_classes)(game, view)
+    return keys
+
+
+def distinct_moves(game: Game, view: View) -> int:
+    """How many of the legal moves of ``view`` the game tells apart (see :func:`move_classes`)."""
+    return len(set(move_classes(game, view).values()))
 
 
 def _margin(result: Sequence[int], seat: int) -> float:
@@ -167,13 +173,13 @@ def _sampled(game: Game, view: View, level: str, rng: random.Random,
     bots = game.declaration.bots
     settings = None if policy_name == "random" or bots is None else bots.rollout_settings
     # Moves the rules treat alike have one value: the first of each class is sampled and the
-    # others are given its value and error (``Bots.move_class``).
+    # others are given its value and error (``Bots.move_classes``).
     same: dict[int, int] = {}
-    if bots is not None and bots.move_class is not None:
-        key_of = _resolve(bots.move_class)
+    if bots is not None and bots.move_classes is not None:
+        keys = move_classes(game, view)
         first: dict[Any, int] = {}
         for c in cands:
-            same[c] = first.setdefault(key_of(game, c), c)
+            same[c] = first.setdefault(keys[c], c)
         cands = list(first.values())
 
     def policy(g: Game, s: int) -> object:

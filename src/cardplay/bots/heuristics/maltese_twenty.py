@@ -24,7 +24,7 @@ from ...builtin.maltese_twenty import VALUES, MalteseTwentyDeal
 from ...cards import cards_of_mask, parse_card
 from ...engine import Deal, Game, Move, View
 
-__all__ = ["HeuristicBot", "endgame", "exact_values", "value_class"]
+__all__ = ["HeuristicBot", "endgame", "exact_values", "value_classes"]
 
 _SAMPLES = 16      # opponent hands drawn per decision (before merging equal ones)
 _DEPTH = 4        # plies searched while the stock still has cards
@@ -352,7 +352,7 @@ def exact_values(game: Game, view: View,
     return values, 1
 
 
-def value_class(game: Game, code: int) -> int:
-    """Moves of equal card value are interchangeable (suits play no part in the game): an
-    evaluation values one card of each value (``Bots.move_class``)."""
-    return VALUES[code]
+def value_classes(game: Game, view: View) -> dict[int, int]:
+    """Cards of one value are interchangeable (suits play no part in the game): an evaluation
+    values one card of each value (``Bots.move_classes``)."""
+    return {c: VALUES[c] for c in map(game.code_of, view.legal_moves)}

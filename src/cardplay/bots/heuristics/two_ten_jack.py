@@ -30,7 +30,8 @@ from ...builtin.two_ten_jack import (
 from ...cards import cards_of_mask
 from ...engine import Deal, Game, Move, View
 
-__all__ = ["KEEP", "HeuristicBot", "exact_values", "heuristic_reply"]
+__all__ = ["KEEP", "HeuristicBot", "exact_values", "heuristic_reply", "sample_mask",
+           "touching_classes"]
 
 FULL = (1 << 52) - 1
 
@@ -87,6 +88,34 @@ def exact_values(game: Game, view: View,
     now = points[view.seat] - points[1 - view.seat]
     future = HeuristicBot(game).endgame_values(codes, hand, unseen, lead, kind)
     return {c: float(now + v) for c, v in future.items()}, 1
+
+
+def touching_classes(game: Game, view: View) -> dict[int, int]:
+    """Each legal move with the lowest card of its run (``Bots.move_classes``): cards of one
+    suit in the mover's hand, of equal card points and holding value, with no card between them
+    still in play (the card led to this trick counts as in play). Swapping two such cards
+    changes no comparison with any card still in play, no score and no holding value, so the
+    rules, this heuristic and the worlds a view samples treat the moves alike: the same rollout
+    follows either, and their values are one. The A♠ (declared as a spade or a trump) and every
+    other move stand alone."""
+    hand, unseen, lead, _ = _position(game, view)
+    live = hand | unseen | (1 << lead if lead >= 0 else 0)
+    out: dict[int, int] = {}
+    for code in map(game.code_of, view.legal_moves):
+        rep = code
+        if code < AS_SPADES and code != AS:
+            low = code - code % 13
+            d = code - 1
+            while d >= low:
+                if live >> d & 1:
+                    if hand >> d & 1 and d != AS and CARD_POINTS[d] == CARD_POINTS[code] \
+                            and KEEP[d] == KEEP[code]:
+                        rep = d
+                    else:
+                        break
+                d -= 1
+        out[code] = rep
+    return out
 
 
 def _follow_set(hand: int, kind: int) -> int:

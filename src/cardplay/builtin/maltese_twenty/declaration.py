@@ -47,7 +47,7 @@ BOTS = Bots(
     },
     exact="cardplay.bots.heuristics.maltese_twenty:exact_values",
     rollout_settings={"samples": 2, "depth": 1},
-    move_class="cardplay.bots.heuristics.maltese_twenty:value_class",
+    move_classes="cardplay.bots.heuristics.maltese_twenty:value_classes",
 )
 
 
