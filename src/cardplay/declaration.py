@@ -251,6 +251,11 @@ class Bots:
     # The heuristic's settings for finishing an evaluation's sampled deals, where its own are
     # too slow to finish hundreds of deals per decision (an exact endgame search at every move).
     rollout_settings: Mapping[str, Any] = field(default_factory=dict)
+    # ``"module:function"``: ``function(game, view)`` maps each legal move of the view to a key,
+    # one key for moves that the rules and the heuristic treat alike from there on (Maltese
+    # Twenty's cards of one value, Two-Ten-Jack's touching cards): they have one value, so an
+    # evaluation samples one move of each key and gives the others its value.
+    move_classes: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"heuristic": self.heuristic,

@@ -1,10 +1,11 @@
 """Review a finished deal or match: what each decision cost, by the searchers' values.
 
 :func:`review` replays a record move by move and, at every decision of the chosen seats (a turn
-with more than one legal move), values the legal moves with :func:`cardplay.bots.evaluate` from
-the view that seat had then. A decision's ``loss`` is the best move's value minus the played
-move's, never negative; ``costly`` says whether the loss is more than the values' noise (twice
-the standard error of the difference; any loss at all where the values are exact).
+with more than one legal move, and moves the rules tell apart), values the legal moves with
+:func:`cardplay.bots.evaluate` from the view that seat had then. A decision's ``loss`` is the best
+move's value minus the played move's, never negative; ``costly`` says whether the loss is more
+than the values' noise (twice the standard error of the difference; any loss at all where the
+values are exact).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .advice import Advice, advise
-from .bots.evaluation import NoWorld, evaluate
+from .bots.evaluation import NoWorld, distinct_moves, evaluate
 from .engine import Deal, Match, RecordError, derive_seed
 from .engine.registry import replay
 
@@ -118,9 +119,10 @@ def review(record: Mapping[str, Any], seats: Iterable[int] | None = None,
             deal_no, deal = 1, target
         seat = target.to_move
         if seat in chosen and (wanted_deals is None or deal_no in wanted_deals):
-            legal = target.legal_moves()
-            if len(legal) > 1:
-                view = target.view(seat)
+            view = target.view(seat) if len(deal.legal_codes()) > 1 else None
+            # a turn whose moves the rules treat alike (Maltese Twenty's cards of one value,
+            # Two-Ten-Jack's touching cards) is no decision: every move has the same value
+            if view is not None and distinct_moves(deal.game, view) > 1:
                 played = deal.game.move(deal.game.code_of(text)).text
                 try:
                     ev = evaluate(view, level, seed=derive_seed(seed, "review", i),

@@ -6,12 +6,13 @@ opponent's, with more players the seat's expected result.
 
 Where the game declares an exact evaluator (``Bots.exact``) and it has an answer, the values are
 exact: Sixty-Six once the talon is exhausted or closed (every opponent hand enumerated and solved),
-Two-Ten-Jack's stockless endgame. Everywhere else they are sampled the way the rollout bots search
-(:mod:`cardplay.bots.rollout`): worlds consistent with the view (``game.sample_deal``), each move
-played in every world and the deal finished by a policy on every seat, the same worlds and the
-same reseeded policies for every move (common random numbers), so the differences between moves
-come from the moves. Each sampled value carries its standard error; the answer says how many
-worlds it counted.
+Two-Ten-Jack's and Maltese Twenty's stockless endgames. Everywhere else they are sampled the way
+the rollout bots search (:mod:`cardplay.bots.rollout`): worlds consistent with the view
+(``game.sample_deal``), each move played in every world and the deal finished by a policy on
+every seat, the same worlds and the same reseeded policies for every move (common random
+numbers), so the differences between moves come from the moves. Moves the game declares alike
+(``Bots.move_classes``) are sampled once and share the value. Each sampled value carries its
+standard error; the answer says how many worlds it counted.
 
 The level chooses the policy that finishes the deals and the number of worlds (:data:`BUDGETS`):
 ``random`` finishes them at random, the other levels with the game's heuristic, ``strong`` over
@@ -34,7 +35,8 @@ from .inference import OpponentModel, heuristic_model
 from .random import RandomBot
 from .rollout import PolicyRolloutBot, pick_candidates
 
-__all__ = ["BUDGETS", "MAX_MOVES", "Evaluation", "NoWorld", "evaluate", "game_of"]
+__all__ = ["BUDGETS", "MAX_MOVES", "Evaluation", "NoWorld", "distinct_moves", "evaluate",
+           "game_of", "move_classes"]
 
 # level: (policy that finishes the sampled deals, worlds per decision)
 BUDGETS: Mapping[str, tuple[str, int]] = {
@@ -100,6 +102,22 @@ def _resolve(path: str) -> Callable[..., Any]:
     return fn
 
 
+def move_classes(game: Game, view: View) -> dict[int, Any]:
+    """Each legal move code of ``view`` with its key: one key for moves the game declares alike
+    (``Bots.move_classes``: Maltese Twenty's cards of one value, Two-Ten-Jack's touching cards),
+    else each move its own."""
+    bots = game.declaration.bots
+    if bots is None or bots.move_classes is None:
+        return {c: c for c in map(game.code_of, view.legal_moves)}
+    keys: dict[int, Any] = _resolve(bots.move_classes)(game, view)
+    return keys
+
+
+def distinct_moves(game: Game, view: View) -> int:
+    """How many of the legal moves of ``view`` the game tells apart (see :func:`move_classes`)."""
+    return len(set(move_classes(game, view).values()))
+
+
 def _margin(result: Sequence[int], seat: int) -> float:
     if len(result) == 2:
         return float(result[seat] - result[1 - seat])
@@ -154,6 +172,15 @@ def _sampled(game: Game, view: View, level: str, rng: random.Random,
     cands += [c for c in keep if c not in cands]
     bots = game.declaration.bots
     settings = None if policy_name == "random" or bots is None else bots.rollout_settings
+    # Moves the rules treat alike have one value: the first of each class is sampled and the
+    # others are given its value and error (``Bots.move_classes``).
+    same: dict[int, int] = {}
+    if bots is not None and bots.move_classes is not None:
+        keys = move_classes(game, view)
+        first: dict[Any, int] = {}
+        for c in cands:
+            same[c] = first.setdefault(keys[c], c)
+        cands = list(first.values())
 
     def policy(g: Game, s: int) -> object:
         if settings is None:
@@ -169,7 +196,8 @@ def _sampled(game: Game, view: View, level: str, rng: random.Random,
     model = heuristic_model(game, 0) if inference and view.history and level != "random" \
         else None
     if model is not None:
-        return _weighted(game, view, level, rng, cands, worlds, roller, model)
+        return _alike(_weighted(game, view, level, rng, cands, worlds, roller, model), game,
+                      same)
     sums = [0.0] * len(cands)
     squares = [0.0] * len(cands)
     n = 0
@@ -198,7 +226,18 @@ def _sampled(game: Game, view: View, level: str, rng: random.Random,
         var = max(squares[i] / n - mean * mean, 0.0) * n / (n - 1) if n > 1 else 0.0
         values[text] = mean
         errors[text] = math.sqrt(var / n)
-    return Evaluation(me, values, errors, False, n, level)
+    return _alike(Evaluation(me, values, errors, False, n, level), game, same)
+
+
+def _alike(ev: Evaluation, game: Game, same: Mapping[int, int]) -> Evaluation:
+    """``ev`` with every move of ``same`` (move code: the code sampled for it) given the value
+    and error of the move sampled for it, in the order of ``same``."""
+    if not same:
+        return ev
+    text = game.move
+    values = {text(c).text: ev.values[text(r).text] for c, r in same.items()}
+    errors = {text(c).text: ev.errors[text(r).text] for c, r in same.items()}
+    return Evaluation(ev.seat, values, errors, ev.exact, ev.worlds, ev.level)
 
 
 def _weighted(game: Game, view: View, level: str, rng: random.Random, cands: Sequence[int],

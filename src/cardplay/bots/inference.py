@@ -72,7 +72,10 @@ class OpponentModel:
                 if len(codes) > 1:
                     policy = self.policies[s]
                     policy.rng.seed(derive_seed(self.seed, i))  # type: ignore[attr-defined]
-                    chosen = game.code_of(policy.choose(d.view(s)))  # type: ignore[attr-defined]
+                    fast = getattr(policy, "choose_code", None)
+                    # the view-free path where the policy has one (see PolicyRolloutBot.rollout)
+                    chosen = fast(d, codes) if fast is not None else \
+                        game.code_of(policy.choose(d.view(s)))  # type: ignore[attr-defined]
                     p = noise / len(codes) + (1.0 - noise if chosen == code else 0.0)
                     total += math.log(p)
             d.apply_code(code)

@@ -253,12 +253,21 @@ class PolicyRolloutBot:
         return best
 
     def rollout(self, deal: Deal, seed: int) -> list[int]:
-        """Finish ``deal`` with the base policy on every seat; its result (points if cut off)."""
+        """Finish ``deal`` with the base policy on every seat; its result (points if cut off; a
+        result with the same margins where the policy finishes it exactly, see ``finish``)."""
         game = self.game
         policies = self.policies
         for s, p in enumerate(policies):
             p.rng.seed(derive_seed(seed, s))  # type: ignore[attr-defined]
         light = self.light_views
+        # A policy with ``choose_code(deal, codes)`` answers what ``choose`` would on the view of
+        # the seat to move without the view being built (the heuristics of the games whose
+        # rollouts dominate a review's time); the others get a view.
+        fast = [getattr(p, "choose_code", None) for p in policies]
+        # A policy with ``finish(deal)`` knows the result its own play on every seat reaches
+        # from some positions on (an exact endgame: Maltese Twenty once the stock is empty) and
+        # gives it, or a result with the same margins, without the moves being played.
+        finish = [getattr(p, "finish", None) for p in policies]
         steps = 0
         while deal.to_move is not None and steps < self.max_rollout_moves:
             seat = deal.to_move
@@ -266,9 +275,18 @@ class PolicyRolloutBot:
             if len(codes) == 1:
                 deal.apply_code(codes[0])
             else:
-                view = light_view(deal, seat, codes) if light else deal.view(seat)
-                move = policies[seat].choose(view)  # type: ignore[attr-defined]
-                deal.apply_code(game.code_of(move))
+                end = finish[seat]
+                if end is not None:
+                    done = end(deal)
+                    if done is not None:
+                        return done
+                pick = fast[seat]
+                if pick is not None:
+                    deal.apply_code(pick(deal, codes))
+                else:
+                    view = light_view(deal, seat, codes) if light else deal.view(seat)
+                    move = policies[seat].choose(view)  # type: ignore[attr-defined]
+                    deal.apply_code(game.code_of(move))
                 self._spent += 1
             steps += 1
         result = deal.result if deal.to_move is None else deal.points

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from ...builtin.maltese_twenty import VALUES
-from ...cards import parse_card
-from ...engine import Game, Move, View
+from ...builtin.maltese_twenty import VALUES, MalteseTwentyDeal
+from ...cards import cards_of_mask, parse_card
+from ...engine import Deal, Game, Move, View
 
-__all__ = ["HeuristicBot"]
+__all__ = ["HeuristicBot", "endgame", "exact_values", "value_classes"]
 
 _SAMPLES = 16      # opponent hands drawn per decision (before merging equal ones)
 _DEPTH = 4        # plies searched while the stock still has cards
@@ -133,23 +133,42 @@ class _Endgame:
 
     def value(self, t: int, k: int, me: tuple[int, ...], them: tuple[int, ...], lps: int,
               alpha: int, beta: int) -> int:
+        """The mover's value (exact inside (alpha, beta), a bound outside it); :meth:`play`
+        inlined, as this is where a review's Maltese Twenty rollouts spend most of their time."""
         key = (t, k, me, them, lps)
         table = self.table
-        lo, hi = table.get(key, (-_INF, _INF))
-        if lo >= beta:
-            return lo
-        if hi <= alpha:
-            return hi
+        hit = table.get(key)
         a0, b0 = alpha, beta
-        alpha = max(alpha, lo)
-        beta = min(beta, hi)
+        if hit is None:
+            lo, hi = -_INF, _INF
+        else:
+            lo, hi = hit
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
         best = -_INF
         prev = 0
+        # the mover's last card ends the round (both hands' last card with ``both_empty``)
+        last = len(me) == 1 and (not self.both_empty or not them)
+        bonus = self.bonus
+        step = _STEP
+        value = self.value
         for i, v in enumerate(me):
             if v == prev:
                 continue
             prev = v
-            val = self.play(t, k, me, them, lps, i, alpha, beta)
+            gain, t1, k1, positive = step[t, k, v]
+            scorer = 1 if positive else lps
+            if last:
+                val = gain + (bonus if scorer == 1 else -bonus if scorer == 2 else 0)
+            else:
+                val = gain - value(t1, k1, them, me[:i] + me[i + 1:], _SWAP[scorer],
+                                   gain - beta, gain - alpha)
             if val > best:
                 best = val
                 if best > alpha:
@@ -175,7 +194,6 @@ class HeuristicBot:
         self.samples = samples
         self.depth = depth
         self.both_empty = getattr(game.options, "round_end", "first_empty") == "both_empty"
-        self._end: _Endgame | None = None
 
     def choose(self, view: View) -> Move:
         legal = view.legal_moves
@@ -183,12 +201,7 @@ class HeuristicBot:
             return legal[0]
         pub = view.public
         seat = view.seat
-        # the first card of each value among the legal moves (suits do not matter)
-        by_value: dict[int, Move] = {}
-        for m in legal:
-            by_value.setdefault(VALUES[parse_card(m.text)], m)
-        if len(by_value) == 1:
-            return legal[0]
+        codes = [parse_card(m.text) for m in legal]
         seen = [0] * 52
         for group in (pub["bonus_cards"], pub["tally"], pub["cleared"]):
             for text in group:
@@ -196,24 +209,82 @@ class HeuristicBot:
         for c in view.hand:
             seen[c] = 1
         unseen = [VALUES[c] for c in range(52) if not seen[c]]
-        h = pub["hand_sizes"][1 - seat]
-        mine = tuple(sorted(VALUES[c] for c in view.hand))
-        t, k = pub["tally_total"], len(pub["tally"])
+        lps = pub["last_positive_scorer"]
+        pick = self._pick(codes, [VALUES[c] for c in view.hand], lambda: unseen,
+                          pub["hand_sizes"][1 - seat], pub["tally_total"], len(pub["tally"]),
+                          pub["stock"], pub["bonus"], 0 if lps is None else
+                          (1 if lps == seat else 2))
+        return legal[codes.index(pick)]
+
+    def choose_code(self, deal: Deal, codes: Sequence[int]) -> int:
+        """The code :meth:`choose` gives on the view of the seat to move, read from the deal
+        without building the view (rollouts ask at every move; ``deal.seen`` holds only what
+        that view shows). ``codes``: the deal's legal codes, in their order."""
+        assert isinstance(deal, MalteseTwentyDeal) and deal.to_move is not None
+        seat = deal.to_move
+        if len(codes) == 1:
+            return codes[0]
+        opp_size, t, k, stock, lps = deal.seen(seat)
+        return self._pick(codes, [VALUES[c] for c in deal.hand_codes(seat)],
+                          lambda: [VALUES[c] for c in cards_of_mask(deal.unseen(seat))],
+                          opp_size, t, k, stock, deal.bonus,
+                          0 if lps is None else (1 if lps == seat else 2))
+
+    def finish(self, deal: Deal) -> list[int] | None:
+        """For rollouts where every seat plays this heuristic: once the stock is empty they play
+        the rest exactly (see :meth:`_pick`), so the deal ends at the endgame's exact value; a
+        result with the margin that play reaches (the mover's score plus that value, the other
+        seat's score), found by one search instead of a search at every move. None while the
+        stock lasts."""
+        assert isinstance(deal, MalteseTwentyDeal) and deal.to_move is not None
+        seat = deal.to_move
+        _, t, k, stock, lps = deal.seen(seat)
+        if stock:
+            return None
+        mine = tuple(sorted([VALUES[c] for c in deal.hand_codes(seat)]))
+        them = tuple(sorted([VALUES[c] for c in deal.hand_codes(1 - seat)]))
+        value = self._endgame(deal.bonus).value(
+            t, k, mine, them, 0 if lps is None else (1 if lps == seat else 2), -_INF, _INF)
+        points = deal.points
+        points[seat] += value
+        return points
+
+    def _pick(self, codes: Sequence[int], hand: list[int], unseen_of: Callable[[], list[int]],
+              h: int, t: int, k: int, stock: int, bonus: int, rel: int) -> int:
+        """The code to play: ``hand`` and ``unseen_of()`` are card values (the unseen ones in
+        card order, only worked out where the search needs them), ``h`` the opponent's hand
+        size, ``t`` and ``k`` the Tally's total and cards, ``rel`` the last positive scorer
+        relative to the mover (0 nobody, 1 the mover, 2 the other)."""
+        # the first card of each value among the legal moves (suits do not matter)
+        by_value: dict[int, int] = {}
+        for c in codes:
+            by_value.setdefault(VALUES[c], c)
+        if len(by_value) == 1:
+            return codes[0]
+        mine = tuple(sorted(hand))
         order = sorted(by_value, reverse=True)  # higher values first: ties keep the low cards
         best_move = by_value[order[0]]
-        if pub["stock"] == 0:
+        if stock == 0:
             # the unseen cards are the opponent's hand: solve the rest of the round exactly
-            end = self._endgame(pub["bonus"])
-            them = tuple(sorted(unseen))
-            lps = pub["last_positive_scorer"]
-            rel = 0 if lps is None else (1 if lps == seat else 2)
+            end = self._endgame(bonus)
+            them = tuple(sorted(unseen_of()))
             best = -_INF
             for v in order:
                 val = end.play(t, k, mine, them, rel, mine.index(v), best, _INF)
                 if val > best:
                     best, best_move = val, by_value[v]
             return best_move
+        if self.depth == 1:
+            # A one-ply look-ahead scores a card by its own gain in every sampled hand alike, so
+            # the hands cannot change the choice (the rollouts' setting): none are drawn.
+            best_gain = -_INF
+            for v in order:
+                gain = _STEP[t, k, v][0]
+                if gain > best_gain:
+                    best_gain, best_move = gain, by_value[v]
+            return best_move
         sample = self.rng.sample
+        unseen = unseen_of()
         worlds = Counter(tuple(sorted(sample(unseen, h))) for _ in range(self.samples))
         play = _lookahead(self.depth)
         best_score = -_INF
@@ -227,7 +298,61 @@ class HeuristicBot:
         return best_move
 
     def _endgame(self, bonus: int) -> _Endgame:
-        end = self._end
-        if end is None or end.bonus != bonus or len(end.table) > _TABLE_LIMIT:
-            end = self._end = _Endgame(self.both_empty, bonus)
-        return end
+        return endgame(self.both_empty, bonus)
+
+
+# The endgame table every bot of the process shares: its entries are bounds on exact values, so
+# whoever filled them, every search gives the same answers (a root move is chosen when its value
+# beats the best so far, which the bounds decide exactly). Both seats' rollouts of an evaluation
+# and the decisions of a review meet the same endings; a table per bot solved each many times.
+_SHARED: list[_Endgame] = []
+
+
+def endgame(both_empty: bool, bonus: int) -> _Endgame:
+    """The shared exact endgame search for a round with this ``round_end`` rule and bonus."""
+    if _SHARED:
+        end = _SHARED[0]
+        if end.both_empty == both_empty and end.bonus == bonus and \
+                len(end.table) <= _TABLE_LIMIT:
+            return end
+    end = _Endgame(both_empty, bonus)
+    _SHARED[:] = [end]
+    return end
+
+
+def exact_values(game: Game, view: View,
+                 rng: random.Random) -> tuple[dict[int, float], int] | None:
+    """The game's exact evaluator (``cardplay.bots.evaluate``): once the stock is empty the cards
+    the seat has not seen are the opponent's hand, so each move's value is the seat's final
+    score minus the opponent's, bonus included, with perfect play by both (the search the
+    heuristic itself plays these positions with); None while the stock lasts."""
+    pub = view.public
+    if pub["stock"] or view.to_move != view.seat:
+        return None
+    seat = view.seat
+    seen = [0] * 52
+    for group in (pub["bonus_cards"], pub["tally"], pub["cleared"]):
+        for text in group:
+            seen[parse_card(text)] = 1
+    for c in view.hand:
+        seen[c] = 1
+    them = tuple(sorted(VALUES[c] for c in range(52) if not seen[c]))
+    mine = tuple(sorted(VALUES[c] for c in view.hand))
+    lps = pub["last_positive_scorer"]
+    rel = 0 if lps is None else (1 if lps == seat else 2)
+    end = endgame(getattr(game.options, "round_end", "first_empty") == "both_empty",
+                  pub["bonus"])
+    scores = pub["scores"]
+    now = scores[seat] - scores[1 - seat]
+    values: dict[int, float] = {}
+    for m in view.legal_moves:
+        code = game.code_of(m)
+        values[code] = float(now + end.play(pub["tally_total"], len(pub["tally"]), mine, them,
+                                            rel, mine.index(VALUES[code]), -_INF, _INF))
+    return values, 1
+
+
+def value_classes(game: Game, view: View) -> dict[int, int]:
+    """Cards of one value are interchangeable (suits play no part in the game): an evaluation
+    values one card of each value (``Bots.move_classes``)."""
+    return {c: VALUES[c] for c in map(game.code_of, view.legal_moves)}

@@ -12,7 +12,10 @@ the hand perfectly with a memoised minimax over the two hands.
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from ...builtin.two_ten_jack import (
     AS,
@@ -22,11 +25,13 @@ from ...builtin.two_ten_jack import (
     KIND_MASKS,
     KIND_NAMES,
     TRUMPS,
+    TwoTenJackDeal,
 )
 from ...cards import cards_of_mask
-from ...engine import Game, Move, View
+from ...engine import Deal, Game, Move, View
 
-__all__ = ["KEEP", "HeuristicBot", "exact_values", "heuristic_reply"]
+__all__ = ["KEEP", "HeuristicBot", "exact_values", "heuristic_reply", "sample_mask",
+           "touching_classes"]
 
 FULL = (1 << 52) - 1
 
@@ -85,6 +90,34 @@ def exact_values(game: Game, view: View,
     return {c: float(now + v) for c, v in future.items()}, 1
 
 
+def touching_classes(game: Game, view: View) -> dict[int, int]:
+    """Each legal move with the lowest card of its run (``Bots.move_classes``): cards of one
+    suit in the mover's hand, of equal card points and holding value, with no card between them
+    still in play (the card led to this trick counts as in play). Swapping two such cards
+    changes no comparison with any card still in play, no score and no holding value, so the
+    rules, this heuristic and the worlds a view samples treat the moves alike: the same rollout
+    follows either, and their values are one. The A♠ (declared as a spade or a trump) and every
+    other move stand alone."""
+    hand, unseen, lead, _ = _position(game, view)
+    live = hand | unseen | (1 << lead if lead >= 0 else 0)
+    out: dict[int, int] = {}
+    for code in map(game.code_of, view.legal_moves):
+        rep = code
+        if code < AS_SPADES and code != AS:
+            low = code - code % 13
+            d = code - 1
+            while d >= low:
+                if live >> d & 1:
+                    if hand >> d & 1 and d != AS and CARD_POINTS[d] == CARD_POINTS[code] \
+                            and KEEP[d] == KEEP[code]:
+                        rep = d
+                    else:
+                        break
+                d -= 1
+        out[code] = rep
+    return out
+
+
 def _follow_set(hand: int, kind: int) -> int:
     return hand & KIND_MASKS[kind] or hand & TRUMPS or hand
 
@@ -98,6 +131,81 @@ def heuristic_reply(hand: int, lead: int, kind: int, keep: tuple[float, ...] = K
         if score > best_score:
             best, best_score = c, score
     return best
+
+
+# random.sample's choice of algorithm for k draws (a list below this many, else a set), and
+# the bits a draw below n takes, for the small numbers a hand of cards needs
+_SETSIZE = tuple(21 + (4 ** math.ceil(math.log(k * 3, 4)) if k > 5 else 0) for k in range(64))
+_BITS = tuple(n.bit_length() for n in range(64))
+
+
+def sample_mask(getrandbits: Callable[[int], int], pool: list[int], k: int) -> int:
+    """The cards ``random.Random.sample(pool, k)`` draws, as a bitmask, drawn with the same
+    calls of the generator's ``getrandbits`` (CPython's algorithm, both of its paths, inlined:
+    a rollout leads dozens of times and the library call was half of each lead's time; a test
+    holds it to ``sample`` on the running Python)."""
+    n = len(pool)
+    if not 0 <= k <= n:
+        raise ValueError("Sample larger than population or is negative")
+    mask = 0
+    if n <= (_SETSIZE[k] if k < 64 else 21 + 4 ** math.ceil(math.log(k * 3, 4))):
+        rest = list(pool)
+        for i in range(k):
+            size = n - i
+            bits = _BITS[size] if size < 64 else size.bit_length()
+            j = getrandbits(bits)
+            while j >= size:
+                j = getrandbits(bits)
+            mask |= 1 << rest[j]
+            rest[j] = rest[size - 1]
+        return mask
+    selected: set[int] = set()
+    bits = n.bit_length()
+    for _ in range(k):
+        j = getrandbits(bits)
+        while j >= n or j in selected:
+            j = getrandbits(bits)
+        selected.add(j)
+        mask |= 1 << pool[j]
+    return mask
+
+
+class _Tables:
+    """The stock phase's rules of thumb as lookup tables for one holding-value table ``keep``:
+    ``reply_score[lead * 52 + c]`` is what the follower's ``c`` scores in :func:`heuristic_reply`,
+    ``lead_gain[lead * 52 + r]`` what the leader counts for a reply ``r``, and ``memo`` keeps
+    :meth:`gain_of` by (follow set << 8 | lead card * 4 + led kind)."""
+
+    def __init__(self, keep: tuple[float, ...]) -> None:
+        self.reply_score = tuple(
+            (CARD_POINTS[a] + CARD_POINTS[c] if FOLLOWER_WINS[a * 52 + c]
+             else -(CARD_POINTS[a] + CARD_POINTS[c])) - keep[c]
+            for a in range(52) for c in range(52))
+        self.lead_gain = tuple(
+            (-(CARD_POINTS[a] + CARD_POINTS[r]) if FOLLOWER_WINS[a * 52 + r]
+             else CARD_POINTS[a] + CARD_POINTS[r]) + keep[r]
+            for a in range(52) for r in range(52))
+        self.memo: dict[int, float] = {}
+
+    def gain_of(self, follow: int, lead: int) -> float:
+        """What the leader of ``lead`` counts when the follower's reply is chosen from the
+        cards ``follow`` by :func:`heuristic_reply`."""
+        score = self.reply_score
+        base = lead * 52
+        best, best_score = -1, -1e9
+        for c in cards_of_mask(follow):
+            if score[base + c] > best_score:
+                best, best_score = c, score[base + c]
+        return self.lead_gain[base + best]
+
+
+# Entries of a lookup table's memo of lead gains before it is emptied (some 20 MB).
+_MEMO_LIMIT = 200_000
+
+
+@lru_cache(maxsize=4)
+def _tables(keep: tuple[float, ...]) -> _Tables:
+    return _Tables(keep)
 
 
 class HeuristicBot:
@@ -124,48 +232,81 @@ class HeuristicBot:
         codes = [self.game.code_of(m) for m in legal]
         hand, unseen, lead, kind = _position(self.game, view)
         pub = view.public
-        if pub["stock"] == 0 and self.solve_endgame:
-            pick = self._solve_move(codes, hand, unseen, lead, kind)
-        elif lead >= 0:
-            pick = self._follow(codes, lead)
-        else:
-            opp_size = pub["hand_sizes"][1 - view.seat]
-            pick = self._lead(codes, unseen, opp_size)
+        pick = self._pick(codes, hand, unseen, lead, kind, pub["stock"],
+                          pub["hand_sizes"][1 - view.seat])
         return legal[codes.index(pick)]
+
+    def choose_code(self, deal: Deal, codes: Sequence[int]) -> int:
+        """The code :meth:`choose` gives on the view of the seat to move, read from the deal
+        without building the view (rollouts ask at every move; ``deal.seen`` holds only what
+        that view shows). ``codes``: the deal's legal codes, in their order."""
+        assert isinstance(deal, TwoTenJackDeal) and deal.to_move is not None
+        hand, unseen, lead, kind, stock, opp_size = deal.seen(deal.to_move)
+        # _pick, inlined: rollouts call this at every move
+        if stock == 0 and self.solve_endgame:
+            return self._solve_move(list(codes), hand, unseen, lead, kind)
+        if lead >= 0:
+            return self._follow(codes, lead)
+        return self._lead(codes, unseen, opp_size)
+
+    def _pick(self, codes: Sequence[int], hand: int, unseen: int, lead: int, kind: int,
+              stock: int, opp_size: int) -> int:
+        if stock == 0 and self.solve_endgame:
+            return self._solve_move(list(codes), hand, unseen, lead, kind)
+        if lead >= 0:
+            return self._follow(codes, lead)
+        return self._lead(codes, unseen, opp_size)
 
     # ---- stock phase
 
-    def _follow(self, codes: list[int], lead: int) -> int:
-        keep = self.keep
+    def _follow(self, codes: Sequence[int], lead: int) -> int:
+        scores = _tables(self.keep).reply_score
+        base = lead * 52
         best, best_score = codes[0], -1e9
         for c in codes:
-            p = CARD_POINTS[lead] + CARD_POINTS[c]
-            score = (p if FOLLOWER_WINS[lead * 52 + c] else -p) - keep[c]
+            score = scores[base + c]
             if score > best_score:
                 best, best_score = c, score
         return best
 
-    def _lead(self, codes: list[int], unseen: int, opp_size: int) -> int:
+    def _lead(self, codes: Sequence[int], unseen: int, opp_size: int) -> int:
         pool = cards_of_mask(unseen)
-        worlds = []
-        for _ in range(self.samples):
-            m = 0
-            for c in self.rng.sample(pool, opp_size):
-                m |= 1 << c
-            worlds.append(m)
+        if opp_size == len(pool):
+            # The stock is empty and the opponent holds every unseen card: each draw could only
+            # be all of them, so none is made. Without the endgame search (the rollouts'
+            # setting) the bot's generator then runs differently for the rest of the deal, where
+            # it draws nothing else; the rollouts reseed it before every deal they finish.
+            worlds = [unseen] * self.samples
+        else:
+            getrandbits = self.rng.getrandbits
+            worlds = [sample_mask(getrandbits, pool, opp_size) for _ in range(self.samples)]
+        tables = _tables(self.keep)
+        gain_of = tables.gain_of
+        memo = tables.memo
+        if len(memo) > _MEMO_LIMIT:
+            memo.clear()
         keep = self.keep
+        n = len(worlds)
         best, best_score = codes[0], -1e9
         for code in codes:
             if code >= AS_SPADES:
                 card, kind = AS, code - AS_SPADES
             else:
                 card, kind = code, code // 13
+            kind_mask = KIND_MASKS[kind]
+            lead = card * 4 + kind
             total = 0.0
             for opp in worlds:
-                r = heuristic_reply(opp, card, kind, keep)
-                p = CARD_POINTS[card] + CARD_POINTS[r]
-                total += (-p if FOLLOWER_WINS[card * 52 + r] else p) + keep[r]
-            score = total / len(worlds) - keep[card]
+                # what the leader counts for heuristic_reply(opp, card, kind, keep): it depends
+                # on the follow set alone, and the same small sets come back constantly
+                f = opp & kind_mask or opp & TRUMPS or opp
+                key = f << 8 | lead
+                try:
+                    total += memo[key]
+                except KeyError:
+                    g = memo[key] = gain_of(f, card)
+                    total += g
+            score = total / n - keep[card]
             if score > best_score:
                 best, best_score = code, score
         return best

@@ -45,7 +45,9 @@ BOTS = Bots(
         "fast": Searcher("heuristic", {"samples": 48, "depth": 6}),
         "strong": Searcher("heuristic", {"samples": 128, "depth": 10}),
     },
+    exact="cardplay.bots.heuristics.maltese_twenty:exact_values",
     rollout_settings={"samples": 2, "depth": 1},
+    move_classes="cardplay.bots.heuristics.maltese_twenty:value_classes",
 )
 
 

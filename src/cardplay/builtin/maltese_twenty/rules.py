@@ -140,6 +140,23 @@ class MalteseTwentyDeal(Deal):
     def _hand(self, seat: int) -> list[int]:
         return cards_of_mask(self._hands[seat])
 
+    def seen(self, seat: int) -> tuple[int, int, int, int, int | None]:
+        """Fast path for the heuristic's rollouts: what ``view(seat)`` shows, read without
+        building a view: (the other seat's hand size, the Tally's total, its cards, the stock
+        left, the last positive scorer); :meth:`unseen` gives the cards the seat has not seen."""
+        return (self._hands[1 - seat].bit_count(), self._total, len(self._tally),
+                52 - self._next, self._lps)
+
+    def unseen(self, seat: int) -> int:
+        """The cards ``seat`` has not seen, as a bitmask: the 52 less the bonus cards, the
+        Tally, the cleared cards and the seat's hand (what its view shows)."""
+        known = self._hands[seat] | 1 << self.bonus_cards[0] | 1 << self.bonus_cards[1]
+        for c in self._tally:
+            known |= 1 << c
+        for c in self._cleared:
+            known |= 1 << c
+        return ((1 << 52) - 1) & ~known
+
     def _public(self, seat: int) -> dict[str, Any]:
         ev = self._event
         over = self._turn is None

@@ -123,6 +123,7 @@ BOTS = Bots(
     reads_history=True,
     exact="cardplay.bots.heuristics.two_ten_jack:exact_values",
     rollout_settings={"samples": 4, "solve_endgame": False},
+    move_classes="cardplay.bots.heuristics.two_ten_jack:touching_classes",
 )
 
 

@@ -176,6 +176,19 @@ class TwoTenJackDeal(Deal):
     def _hand(self, seat: int) -> list[int]:
         return cards_of_mask(self._hands[seat])
 
+    def seen(self, seat: int) -> tuple[int, int, int, int, int, int]:
+        """Fast path for the heuristic's rollouts: what ``view(seat)`` shows of the cards, read
+        without building a view: (hand, unseen cards as bitmasks, the card led and its kind or
+        -1, -1, the stock left, the other seat's hand size). The unseen cards are the 52 less
+        the seat's hand and every card played, as the view's history gives them."""
+        hand = self._hands[seat]
+        played = self._won[0] | self._won[1]
+        lead = self._lead
+        if lead >= 0:
+            played |= 1 << lead
+        return (hand, ((1 << 52) - 1) & ~played & ~hand, lead, self._kind if lead >= 0 else -1,
+                40 - self._pos, self._hands[1 - seat].bit_count())
+
     def _public(self, seat: int) -> dict[str, Any]:
         trick: list[dict[str, Any]] = []
         declared = None
