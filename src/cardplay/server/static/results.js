@@ -146,6 +146,8 @@ export function dealBreakdown(prev, seats) {
     } else if (f.kind === "seat" && /_bonus$/.test(f.name)) {
       // a bonus one seat earned (the last trick): its label says what it is worth
       how.push([words(f.label), cols.map((i) => h("td", { text: i === v ? t("yes") : "—" }))]);
+    } else if (f.kind === "number" && /^bank/.test(f.name)) {
+      other.push([f, v]);  // what the bank held and cost its banker: a bank's result comes from it
     } else if (["choice", "seat", "seats", "flag"].includes(f.kind)) {
       // who leads next is not the deal's end; a bonus's seat is in its row
       if (f.name !== "leader" && f.name !== "bonus_to" && !empty(v)) other.push([f, v]);
