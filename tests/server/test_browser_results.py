@@ -188,8 +188,8 @@ def slow_live(tmp_path: Path) -> Iterator[LiveServer]:
     server.stop()
 
 
-def test_banchok_says_why_the_bankers_deal_plays_itself(slow_live: LiveServer,
-                                                        page: Page) -> None:
+def test_banchok_says_why_the_bankers_deal_plays_itself(slow_live: LiveServer, page: Page,
+                                                        tmp_path: Path) -> None:
     """Polish Banchok: as the banker the whole deal played itself with no word of why."""
     open_seeded(page, slow_live, "banchok", seed=3, options={"players": 2})
     rng = random.Random(3)
@@ -204,6 +204,7 @@ def test_banchok_says_why_the_bankers_deal_plays_itself(slow_live: LiveServer,
         assert not snap["end"], "the match ended before the person held the bank"
         if snap["banker"].endswith(snap["me"]) and not snap["mine"]:
             assert snap["status"].startswith("You hold the bank"), snap
+            page.screenshot(path=str(shots(tmp_path) / "results-banchok-banker.png"))
             return
         if snap["mine"]:
             play_one(page, rng)
@@ -250,13 +251,14 @@ def test_a_card_played_never_covers_the_tricks_heading(live: LiveServer, page: P
 
 @pytest.mark.parametrize("game", ["sixty-six", "maltese-twenty"])
 def test_at_1280x800_the_status_line_is_on_screen(live: LiveServer, page: Page,
-                                                  game: str) -> None:
+                                                  tmp_path: Path, game: str) -> None:
     """The status line under the hand sat below the screen once a hint was open."""
     page.set_viewport_size({"width": 1280, "height": 800})
     open_seeded(page, live, game, seed=5)
     page.wait_for_function("() => document.querySelector('.board').dataset.myTurn === '1'")
     page.locator("#hint-button").click()
     page.wait_for_selector("#hint")
+    page.screenshot(path=str(shots(tmp_path) / f"results-{game}-hint-status.png"))
     box = page.locator("#status").bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 800, box
 
