@@ -65,7 +65,11 @@ def header_line(view: View, title: str, tr: Translator, names: SeatNamer) -> str
     """``Sixty-Six · Deal 2 · dealer: Bot 1 · Match: You 3 · Bot 1 5``."""
     parts = [title]
     if view.match is not None:
-        parts.append(tr("deal_number", n=view.match.get("deal_number", 1)))
+        # the game's own word for a deal where it has one ("Round 2"), as its table says
+        named = declaration_of(view.game).deal_name
+        n = view.match.get("deal_number", 1)
+        parts.append(named(tr.lang).replace("{n}", str(n)) if named is not None
+                     else tr("deal_number", n=n))
     parts.append(tr("dealer_is", who=names(view.dealer)))
     if view.match is not None and "scores" in view.match:
         parts.append(tr("tui_match", scores=" · ".join(
