@@ -160,7 +160,9 @@ async def play_first_deal(name: str, tmp_path: Path, lang: str = "en") -> None:
             await pilot.press("enter")
             await pilot.pause()
         if not session.match.is_over:
-            number = tr("deal_number", n=len(session.match.deals) + 1)
+            named = game.declaration.deal_name  # a game's own word: Maltese Twenty's round
+            n = len(session.match.deals) + 1
+            number = named(lang).replace("{n}", str(n)) if named else tr("deal_number", n=n)
             assert app.text_of("head").startswith(f"{session.title} · {number} · ")
             await pilot.press("q")
     record = json.loads(path.read_text(encoding="utf-8"))
