@@ -284,3 +284,33 @@ def test_the_talon_is_a_card_back_and_the_hint_a_tool(live: LiveServer, page: Pa
     style = hint.evaluate("b => { const s = getComputedStyle(b);"
                           " return [s.backgroundColor, s.borderTopStyle]; }")
     assert style[0] != "rgb(242, 193, 78)" and style[1] == "dashed", style
+
+
+# ---- records on the table, for players and spectators (item 2)
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_record_on_the_table_is_a_small_table_for_players_and_spectators(
+        live: LiveServer, page: Page, games: dict[str, dict[str, Any]], lang: str) -> None:
+    """Maltese Twenty's "Last score: Player: You; Score: Over twenty; Points: -20" was one line
+    of joined text, for the players and for anyone watching."""
+    label = next(f for f in games["maltese-twenty"]["public"]
+                 if f["name"] == "last_event")["label"][lang]
+    table = open_seeded(page, live, "maltese-twenty", seed=4, lang=lang)
+    rng = random.Random(2)
+    group = page.locator(".pubgroup", has=page.locator("h3", has_text=label))
+    for _ in range(30):
+        # on my turn the table stands still (the bot waits for me): a watcher then sees it too
+        page.wait_for_function("() => document.querySelector('.board').dataset.myTurn === '1'")
+        if group.count():
+            break
+        play_one(page, rng)
+    assert group.count() == 1
+    watcher = page.context.browser.new_context().new_page()  # type: ignore[union-attr]
+    watcher.goto(f"{live.url}/")
+    watcher.evaluate("lang => localStorage.setItem('cardplay.lang', lang)", lang)
+    watcher.goto(f"{live.url}/watch/{table}")
+    watcher.wait_for_selector(".board")
+    for p in (page, watcher):
+        shown = p.locator(".pubgroup", has=p.locator("h3", has_text=label))
+        expect(shown.locator(".record dt")).to_have_count(3)  # player, score, points: a row each
+        assert joined(p.locator("main").evaluate(VISIBLE_TEXT)) == []
