@@ -81,6 +81,18 @@ export function recordNode(f, v, seats) {
   return recordTable(f, v, seats);
 }
 
+/* A record among the table's facts, under its label: open on a wide screen; folded to its label
+   on a phone, where the hand and the moves must stay on the first screen (a click opens it,
+   and it stays as the person left it while the table is redrawn). */
+const PHONE = 520;
+const folds = new Map();
+export function recordGroup(f, v, seats) {
+  const open = folds.has(f.name) ? folds.get(f.name) : window.innerWidth > PHONE;
+  return h("details", { class: "pubgroup record-group", "data-key": f.name, open,
+    ontoggle: (e) => { folds.set(f.name, /** @type {HTMLDetailsElement} */ (e.target).open); } },
+  h("summary", {}, h("h3", { text: words(f.label) })), recordNode(f, v, seats));
+}
+
 /* ------------------------------------------------------------------ the end of a deal */
 /* Rows that say where each seat's points came from, from declared records of scores by seat:
    cards that scored (each with its points), scores of a kind (how often and how much), or

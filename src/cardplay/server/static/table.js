@@ -11,7 +11,7 @@ import { ratingChanges } from "./accounts.js";
 import { helpOffered, hintNodes, reviewCell, reviewNodes } from "./coach.js";
 import { clockNode, clockNote, forfeitNodes, forfeited } from "./clock.js";
 import { newContribution, proofNodes } from "./proof.js";
-import { bankerNote, bringDealEndIn, dealBreakdown, dealTitle, pointsDeclared, recordNode } from "./results.js";
+import { bankerNote, bringDealEndIn, dealBreakdown, dealTitle, pointsDeclared, recordGroup } from "./results.js";
 
 /* How long a trick that was just completed stays in the middle when the next lead follows at
    once (a bot's lead): long enough to see both cards; a click or a key skips it. */
@@ -252,7 +252,7 @@ function renderPublic(view, seats, perSeat) {
     } else if (f.kind === "number" && BIG_NUMBERS.has(f.name)) {
       centre.push(group(f, h("div", { class: "bignum", text: String(v) })));
     } else if (f.kind === "record" || f.kind === "records") {
-      centre.push(group(f, recordNode(f, v, seats)));  // a small table, never "Key: value; ..."
+      centre.push(recordGroup(f, v, seats));  // a small table, never "Key: value; ..."
     } else {
       facts.push([f, v]);
     }
