@@ -19,6 +19,7 @@ from .conftest import LiveServer
 from .test_browser import play_one, shots
 from .test_browser_games import GAMES, SEEDS, from_lobby
 from .test_browser_games import games as games  # the declarations, a fixture
+from .test_browser_lobby import serious_violations
 from .test_browser_table import VISIBLE_TEXT, open_seeded
 
 # A record joined into one line: "Player: You; Score: Over twenty; Points: -20"
@@ -314,3 +315,5 @@ def test_a_record_on_the_table_is_a_small_table_for_players_and_spectators(
         shown = p.locator(".pubgroup", has=p.locator("h3", has_text=label))
         expect(shown.locator(".record dt")).to_have_count(3)  # player, score, points: a row each
         assert joined(p.locator("main").evaluate(VISIBLE_TEXT)) == []
+    found = serious_violations(watcher)
+    assert found == [], found
