@@ -160,7 +160,9 @@ async def play_first_deal(name: str, tmp_path: Path, lang: str = "en") -> None:
             await pilot.press("enter")
             await pilot.pause()
         if not session.match.is_over:
-            number = tr("deal_number", n=len(session.match.deals) + 1)
+            named = game.declaration.deal_name  # a game's own word: Maltese Twenty's round
+            n = len(session.match.deals) + 1
+            number = named(lang).replace("{n}", str(n)) if named else tr("deal_number", n=n)
             assert app.text_of("head").startswith(f"{session.title} · {number} · ")
             await pilot.press("q")
     record = json.loads(path.read_text(encoding="utf-8"))
@@ -492,3 +494,35 @@ def test_in_a_real_terminal(tmp_path: Path) -> None:
         assert json.loads(record.read_text(encoding="utf-8"))["moves"][:2] == ["9S", "TH"]
     finally:
         subprocess.run(["tmux", "-L", tmux.socket, "kill-server"], capture_output=True)
+
+
+def test_the_terminal_table_names_rounds_leaders_and_records_as_the_browser_does() -> None:
+    """Issue 32 in the terminal: Maltese Twenty's header says "Round 1" as its table does;
+    Sixty-Six's "Leads" names the seat to lead after a trick, under a Russian label that is not
+    the turn's own "ходит"; a record is a block of lines, never "Key: value; Key: value"."""
+    from cardplay.tui.table import header_line, middle_lines
+
+    names = ["Ann", "Bob"].__getitem__
+    maltese = cardplay.load("maltese-twenty").match(seed=4)
+    view = maltese.view(0)
+    assert header_line(view, "Maltese", Translator("en"), names).startswith(
+        "Maltese · Round 1 · ")
+    assert " · Раунд 1 · " in header_line(view, "М", Translator("ru"), names)
+    # play until a score is recorded: its record is three indented lines, not one joined line
+    deal = maltese.deal
+    while deal.view(0).public["last_event"] is None:
+        deal.play(deal.legal_moves()[0])
+    lines = middle_lines(deal.view(0), names, Translator("en"))
+    at = lines.index("Last score:")
+    assert [x.split(":")[0] for x in lines[at + 1:at + 4]] == ["  Player", "  Score", "  Points"]
+    assert not [x for x in lines if re.search(r": [^;]+; [^:;]+: ", x)]
+    # Sixty-Six: after a trick the seat to move is the one "Leads" names
+    deal66 = cardplay.load("sixty-six").deal(seed=31)
+    rng = random.Random(1)
+    for _ in range(6):
+        deal66.play(rng.choice([m for m in deal66.legal_moves() if len(m.text) == 2]))
+        if not deal66.view(0).public["trick"]:
+            assert deal66.view(0).public["leader"] == deal66.to_move
+    ru = [x for x in middle_lines(deal66.view(0), names, Translator("ru"))
+          if x.startswith("Заходит: ")]
+    assert ru == [f"Заходит: {names(deal66.view(0).public['leader'])}"]

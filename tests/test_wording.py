@@ -50,10 +50,11 @@ def test_every_kind_is_written_in_words() -> None:
               "stock": 7, "hand_sizes": [5, 4], "closed": False}
     assert field_lines(DECLARATION, public, "en", NAMES.__getitem__) == [
         "Trump: ♦", "Phase: Playing", "On the table: Bob: Q♥",
-        "Last trick: Cards: A♠ 9♠; Taken by: Ann", "Stock: 7", "Cards in hand: Ann 5 · Bob 4",
-        "Closed: no"]
-    assert field_lines(DECLARATION, public, "ru", NAMES.__getitem__)[1:4] == [
-        "Фаза: Игра", "На столе: Bob: Д♥", "Последняя взятка: Карты: Т♠ 9♠; Взял: Ann"]
+        # a record is its label and a line per part, never "Cards: A♠ 9♠; Taken by: Ann"
+        "Last trick:", "  Cards: A♠ 9♠", "  Taken by: Ann", "Stock: 7",
+        "Cards in hand: Ann 5 · Bob 4", "Closed: no"]
+    assert field_lines(DECLARATION, public, "ru", NAMES.__getitem__)[1:6] == [
+        "Фаза: Игра", "На столе: Bob: Д♥", "Последняя взятка:", "  Карты: Т♠ 9♠", "  Взял: Ann"]
     assert field_text(PHASE, "stake", "ru", str) == "Ставки"
 
 

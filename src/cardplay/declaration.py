@@ -278,6 +278,9 @@ class Declaration:
     # what a deal's result counts, written after a decimal number ("cost 1.5 game points";
     # Russian takes the genitive singular after a fraction)
     result_units: Text = Text("points")  # noqa: RUF009 (a frozen value, safely shared)
+    # what one deal is called where the game has its own word ("Round {n}" in Maltese Twenty,
+    # whose table shows the round): a front-end's header then says it, not "Deal {n}"
+    deal_name: Text | None = None
 
     def __post_init__(self) -> None:
         names = [f.name for f in self.public]
@@ -336,6 +339,7 @@ class Declaration:
             "facts": self.facts(game).to_dict(),
             "bots": self.bots.to_dict() if self.bots is not None else None,
             "result_units": self.result_units.to_dict(),
+            "deal_name": self.deal_name.to_dict() if self.deal_name is not None else None,
         }
 
 

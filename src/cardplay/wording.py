@@ -167,6 +167,32 @@ def _empty(f: Field, value: Any) -> bool:
     return f.kind == "per_seat_cards" and all(not cards for cards in value)
 
 
+def field_block(field: Field, value: Any, lang: str, seat: SeatNamer,
+                rows: int = 12) -> list[str]:
+    """A field as lines: ``Label: value``, or a record as its label and then one indented line
+    per part, and a list of records as a small table (a line of headings, then a line per
+    record, the latest ``rows``): never a record joined into one line of ``Key: value; ...``."""
+    label = field.label(lang)
+    if field.kind == "record" and isinstance(value, Mapping):
+        parts = [f for f in field.fields if not _empty(f, value.get(f.name))
+                 and value.get(f.name) is not False]
+        return [f"{label}:"] + [f"  {f.label(lang)}: {field_text(f, value[f.name], lang, seat)}"
+                                for f in parts]
+    if field.kind == "records" and isinstance(value, list) and value:
+        names = {f.name for f in field.fields}
+        if names == {"seat", "card"}:  # a trick's plays: "Ann: Q♥ | Bob: K♥"
+            return [f"{label}: {field_text(field, value, lang, seat)}"]
+        shown = value[-rows:]
+        cols = [f for f in field.fields if any(not _empty(f, r.get(f.name)) for r in shown)]
+        table = [[f.label(lang) for f in cols]] + [
+            [_none(lang) if _empty(f, r.get(f.name)) else field_text(f, r[f.name], lang, seat)
+             for f in cols] for r in shown]
+        widths = [max(len(r[i]) for r in table) for i in range(len(cols))]
+        return [f"{label}:"] + ["  " + "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()
+                                for r in table]
+    return [f"{label}: {field_text(field, value, lang, seat)}"]
+
+
 def field_lines(declaration: Declaration, public: Mapping[str, Any], lang: str,
                 seat: SeatNamer, skip: Callable[[Field, Any], bool] | None = None
                 ) -> list[str]:
@@ -179,7 +205,7 @@ def field_lines(declaration: Declaration, public: Mapping[str, Any], lang: str,
         value = public[f.name]
         if _empty(f, value) or (skip is not None and skip(f, value)):
             continue
-        lines.append(f"{f.label(lang)}: {field_text(f, value, lang, seat)}")
+        lines += field_block(f, value, lang, seat)
     return lines
 
 

@@ -32,7 +32,7 @@ from ..i18n import Translator
 from ..wording import (
     SeatNamer,
     card_text,
-    field_text,
+    field_block,
     move_text,
     outcome_reasons,
     refusal,
@@ -65,7 +65,11 @@ def header_line(view: View, title: str, tr: Translator, names: SeatNamer) -> str
     """``Sixty-Six · Deal 2 · dealer: Bot 1 · Match: You 3 · Bot 1 5``."""
     parts = [title]
     if view.match is not None:
-        parts.append(tr("deal_number", n=view.match.get("deal_number", 1)))
+        # the game's own word for a deal where it has one ("Round 2"), as its table says
+        named = declaration_of(view.game).deal_name
+        n = view.match.get("deal_number", 1)
+        parts.append(named(tr.lang).replace("{n}", str(n)) if named is not None
+                     else tr("deal_number", n=n))
     parts.append(tr("dealer_is", who=names(view.dealer)))
     if view.match is not None and "scores" in view.match:
         parts.append(tr("tui_match", scores=" · ".join(
@@ -95,7 +99,10 @@ def seat_lines(view: View, names: SeatNamer, tr: Translator) -> list[str]:
         sizes = pub.get("hand_sizes")
         if isinstance(sizes, list) and sizes[s] is not None:
             bits.append(tr("tui_cards_in_hand", n=sizes[s]))
-        if any(view.points):
+        # the points once: not again where a declared field holds the same numbers
+        if any(view.points) and not any(f.kind == "per_seat" and not f.detail
+                                        and pub.get(f.name) == list(view.points)
+                                        for f in declaration.public):
             bits.append(tr("tui_points", n=view.points[s]))
         for f in declaration.public:
             if f.detail or f.name in _PLACED or f.name not in pub:
@@ -166,7 +173,7 @@ def middle_lines(view: View, names: SeatNamer, tr: Translator) -> list[str]:
             continue
         value = view.public[f.name]
         if _shown(value):
-            lines.append(f"{f.label(tr.lang)}: {field_text(f, value, tr.lang, names)}")
+            lines += field_block(f, value, tr.lang, names)
     return lines
 
 
@@ -319,7 +326,7 @@ def breakdown_lines(match: Match, number: int, seat: int, tr: Translator,
     lines = [tr("deal_over", n=number + 1), ""]
     lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
     lines.append("")
-    lines += [f"{f.label(lang)}: {field_text(f, v, lang, names)}" for f, v in other]
+    lines += [line for f, v in other for line in field_block(f, v, lang, names)]
     reasons = outcome_reasons(view, lang)
     lines += reasons
     if not reasons and not any(result):

@@ -51,6 +51,15 @@ BOTS = Bots(
 )
 
 
+_KINDS = (
+    Value("exact", Text("Exact twenty"),
+          Text("The Tally made exactly 20: +10, and it is cleared")),
+    Value("over", Text("Over twenty"),
+          Text("The Tally went over 20: -20, and it is cleared")),
+    Value("tally", Text("Long Tally"),
+          Text("The Tally's 5th card or later, still under 20: 15, 30, 60 ...")),
+)
+
 DECLARATION = Declaration(
     title=Text("Maltese Twenty"),
     summary=Text("Two players lay cards on a shared Tally over two rounds: exactly 20 scores, "
@@ -65,22 +74,22 @@ DECLARATION = Declaration(
         Field("tally", "cards", Text("Tally")),
         Field("tally_total", "number", Text("Tally total")),
         Field("cleared", "cards", Text("Cleared cards"), detail=True),
-        Field("scores", "per_seat", Text("Points")),
+        # not "Points": a table shows each seat's points (the bonus included at the end) beside
+        Field("scores", "per_seat", Text("Scored in play")),
         Field("hand_sizes", "per_seat", Text("Cards in hand")),
         Field("stock", "number", Text("Cards left in the stock")),
         Field("last_positive_scorer", "seat", Text("Last to score")),
         Field("last_event", "record", Text("Last score"),
               fields=(Field("seat", "seat", Text("Player")),
-                      Field("kind", "choice", Text("Score"), values=(
-                          Value("exact", Text("Exact twenty"),
-                                Text("The Tally made exactly 20: +10, and it is cleared")),
-                          Value("over", Text("Over twenty"),
-                                Text("The Tally went over 20: -20, and it is cleared")),
-                          Value("tally", Text("Long Tally"),
-                                Text("The Tally's 5th card or later, still under 20: 15, 30, "
-                                     "60 ...")))),
+                      Field("kind", "choice", Text("Score"), values=_KINDS),
                       Field("points", "number", Text("Points")))),
         Field("bonus_to", "seat", Text("Bonus goes to")),
+        # every score of the round by seat and kind: how a round's result came about
+        Field("scored", "records", Text("Scores of the round"), detail=True,
+              fields=(Field("seat", "seat", Text("Player")),
+                      Field("kind", "choice", Text("Score"), values=_KINDS),
+                      Field("times", "number", Text("Times")),
+                      Field("points", "number", Text("Points")))),
     ),
     options=(
         OptionText("round_end", Text("Round ends"),
@@ -102,5 +111,6 @@ DECLARATION = Declaration(
                  Text("Lay a card from your hand on the Tally")),
     ),
     bots=BOTS,
+    deal_name=Text("Round {n}", ctx="maltese_twenty"),
     facts=_facts,
 )

@@ -30,6 +30,32 @@ def tally_score(n: int) -> int:
 
 
 
+def _scored(history: list[tuple[int, int]]) -> list[dict[str, Any]]:
+    """Every score of the round so far, by seat and kind: how often and how many points, in
+    the order each first happened (a deal's end explains its result by them). Replayed from the
+    cards played, since the Tally's scores depend on nothing else."""
+    seen: dict[tuple[int, str], list[int]] = {}
+    total = count = 0
+    for p, code in history:
+        total += VALUES[code]
+        count += 1
+        if total == 20:
+            kind, pts = "exact", 10
+        elif total > 20:
+            kind, pts = "over", -20
+        elif count >= 5:
+            kind, pts = "tally", 15 << (count - 5)
+        else:
+            continue
+        entry = seen.setdefault((p, kind), [0, 0])
+        entry[0] += 1
+        entry[1] += pts
+        if total >= 20:
+            total = count = 0
+    return [{"seat": p, "kind": kind, "times": n, "points": pts}
+            for (p, kind), (n, pts) in seen.items()]
+
+
 class MalteseTwentyDeal(Deal):
     """One round of Maltese Twenty."""
 
@@ -175,6 +201,7 @@ class MalteseTwentyDeal(Deal):
             "last_event": None if ev is None else
             {"seat": ev[0], "kind": ev[1], "points": ev[2]},
             "bonus_to": self._lps if over else None,
+            "scored": _scored(self.history),
         }
 
     def _copy(self) -> Deal:

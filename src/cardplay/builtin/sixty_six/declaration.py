@@ -92,6 +92,7 @@ _PUBLIC = (
     Field("last_trick_bonus", "seat", Text("Last trick +10")),
     Field("stand_bonus", "number", Text("Stand bonus at stake"),
           description=Text("Extra game points for this hand's winner, from drawn hands before.")),
+    Field("card_points", "per_seat", Text("Card points taken"), optional=True),
     Field("outcome", "record", Text("Outcome of the hand"), optional=True, fields=(
         Field("winner", "seat", Text("Winner")),
         Field("game_points", "number", Text("Game points")),

@@ -461,7 +461,9 @@ class SixtySixDeal(Deal):
             "stock": len(talon) - tpos,
             "closed_by": closed_by if closed_by >= 0 else None,
             "phase": 1 if closed_by < 0 and talon_open else 2,
-            "leader": self.leader,
+            # between tricks the seat to lead is the one to move (the last trick's winner):
+            # self.leader still names the previous trick's leader until the next lead
+            "leader": self.leader if self.lead >= 0 or self._turn is None else self._turn,
             "trick": trick,
             "tricks": [{"leader": ld, "cards": [ct[a], ct[b]], "winner": w, "phase2": p2}
                        for ld, a, b, w, p2 in tricks],
@@ -480,4 +482,7 @@ class SixtySixDeal(Deal):
         if end is not None:
             pub["outcome"] = {"winner": end[0], "game_points": end[1], "reason": end[2],
                               "stand_bonus_next": end[3]}
+            # the points of the cards each seat took: with the marriages and the last trick's
+            # ten they make its points, which a deal's end explains by them
+            pub["card_points"] = [sum(POINTS52[c] for c in cards_of_mask(won[p])) for p in (0, 1)]
         return pub

@@ -64,6 +64,12 @@ _PUBLIC = (
     Field("tricks_won", "per_seat", Text("Tricks won")),
     Field("tricks_played", "number", Text("Tricks played", ctx="two_ten_jack")),
     Field("hand_points", "per_seat", Text("Points this hand")),
+    # which cards made the hand's points (a deal's end explains its result by them)
+    Field("scoring", "records", Text("Scoring cards taken"), detail=True, fields=(
+        Field("seat", "seat", Text("Taken by")),
+        Field("card", "card", Text("Card")),
+        Field("points", "number", Text("Points")),
+    )),
     Field("stock", "number", Text("Cards left in the stock")),
     Field("hand_sizes", "per_seat", Text("Cards in hand")),
 )

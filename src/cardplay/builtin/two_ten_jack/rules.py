@@ -53,6 +53,8 @@ def _card_points(card: int) -> int:
 
 
 CARD_POINTS: tuple[int, ...] = tuple(_card_points(c) for c in range(52))
+# the cards that score at all: a hand's points are what each seat took of these
+_SCORING = sum(1 << c for c in range(52) if CARD_POINTS[c])
 
 
 def follower_wins(lead: int, card: int) -> bool:
@@ -217,6 +219,8 @@ class TwoTenJackDeal(Deal):
             "tricks_won": [m.bit_count() // 2 for m in self._won],
             "tricks_played": self._tricks,
             "hand_points": list(self._pts),
+            "scoring": [{"seat": p, "card": format_card(c), "points": CARD_POINTS[c]}
+                        for p in (0, 1) for c in cards_of_mask(self._won[p] & _SCORING)],
             "stock": 40 - self._pos,
             "hand_sizes": [h.bit_count() for h in self._hands],
         }

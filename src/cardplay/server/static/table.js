@@ -17,6 +17,7 @@ import { afterDrag, dragCard, pickedByTap, tableTap } from "./touch.js";
 import { playForced } from "./forced.js";
 import { undoNodes } from "./undo.js";
 import { askMarriage, defaultStake, focusMarriageChoice, marriageCallout, marriageChoice, rememberStake } from "./traps.js";
+import { bankerNote, bringDealEndIn, dealBreakdown, dealTitle, pointsDeclared, recordGroup } from "./results.js";
 
 /* How long a trick that was just completed stays in the middle when the next lead follows at
    once (a bot's lead): long enough to see both cards; a click or a key skips it. */
@@ -81,11 +82,14 @@ function moveOfCards(legal, cards) {
 
 /* Why a card cannot be played: the cards that can, and their suit when they share one. The
    browser holds no rules, so it says what the legal moves show, not the rule behind them. */
-function illegalReason(card, legalCards) {
+function illegalReason(card, legalCards, hand) {
   if (!legalCards.length) return t("no_card_now");
   const suits = new Set(legalCards.map((c) => c[1]));
   const list = legalCards.map(cardShort).join(" ");
-  if (suits.size === 1 && !suits.has(card[1])) return t("must_suit", { suit: SUIT_SYMBOL[[...suits][0]], cards: list });
+  // "only ♦" only where the suit is the reason: every ♦ in the hand can be played (in Twenty
+  // an A♦ alone fits move 1 while the 5♦ beside it does not, and no suit is asked for)
+  const suitIsReason = suits.size === 1 && hand.filter((c) => c[1] === [...suits][0]).every((c) => legalCards.includes(c));
+  if (suitIsReason && !suits.has(card[1])) return t("must_suit", { suit: SUIT_SYMBOL[[...suits][0]], cards: list });
   return t("playable_now", { card: cardShort(card), cards: list });
 }
 
@@ -257,6 +261,8 @@ function renderPublic(view, seats, perSeat) {
       piles.push(group(f, h("div", { class: "bigsuit" + ("HD".includes(v) ? " red" : ""), role: "img", "aria-label": "SHDC".includes(v) ? t("suit_" + v) : v, text: SUIT_SYMBOL[v] || v })));
     } else if (f.kind === "number" && BIG_NUMBERS.has(f.name)) {
       centre.push(group(f, h("div", { class: "bignum", text: String(v) })));
+    } else if (f.kind === "record" || f.kind === "records") {
+      centre.push(recordGroup(f, v, seats));  // a small table, never "Key: value; ..."
     } else {
       facts.push([f, v]);
     }
@@ -282,7 +288,7 @@ function seatBox(i, view, s, perSeat) {
   const who = info.kind === "bot" ? t("bot_level", { level: levelName(info.level) }) : i === me ? null : t("person");
   const lines = [];
   if (view.match) lines.push([t("match_total"), String(view.match.scores[i])]);
-  if (view.points && view.points.some((x) => x)) lines.push([t("points"), String(view.points[i])]);
+  if (view.points && view.points.some((x) => x) && !pointsDeclared(view)) lines.push([t("points"), String(view.points[i])]);
   let count = null; const known = [];
   for (const [f, v] of perSeat) {
     if (f.name === "hand_sizes") { count = v[i]; continue; }
@@ -308,35 +314,6 @@ function scoreSheet(view, seats, reviews) {
     reviews ? reviewCell(T.state, d + 1) : null));
   const total = h("tr", {}, h("th", { scope: "row", text: t("total") }), (m.scores || []).map((x) => h("th", { text: String(x) })));
   return h("table", { class: "sheet" }, h("caption", { class: "sr-only", text: t("score_sheet") }), h("thead", {}, head), h("tbody", {}, rows, total));
-}
-
-/* How a finished deal came about: its result, points and every per-seat fact of the game by
-   seat, the hands left, and the reason it ended, as the game declares them. */
-function dealBreakdown(prev, seats) {
-  const n = prev.players;
-  const cols = Array.from({ length: n }, (_, i) => i);
-  const row = (label, cells, cls) => h("tr", { class: cls || null }, h("th", { scope: "row", text: label }), cells);
-  const rows = [];
-  const res = prev.result || [];
-  rows.push(row(t("result"), cols.map((i) => h("td", { text: res[i] > 0 ? "+" + res[i] : String(res[i] ?? "—") })), "total"));
-  if (prev.points && prev.points.some((x) => x)) rows.push(row(t("points"), cols.map((i) => h("td", { text: String(prev.points[i]) }))));
-  const pub = prev.public || {};
-  const other = [];
-  for (const f of declOf(prev.game).public) {
-    const v = pub[f.name];
-    if (f.detail || v === null || v === undefined || (Array.isArray(v) && !v.length)) continue;
-    if (f.kind === "per_seat" || f.kind === "per_seat_choice") {
-      if (f.name === "hand_sizes" && v.every((x) => !x)) continue;
-      rows.push(row(words(f.label), cols.map((i) => h("td", { text: seatValueText(f, v[i]) ?? "—" }))));
-    } else if (f.kind === "per_seat_cards") {
-      if (v.some((x) => x && x.length)) rows.push(row(words(f.label), cols.map((i) => h("td", {}, v[i] && v[i].length ? cardRow(v[i], true) : "—"))));
-    } else if (["record", "choice", "seat", "seats", "flag"].includes(f.kind) || (f.kind === "records" && !(f.fields || []).some((x) => x.name === "card" || x.name === "cards"))) {
-      other.push([f, v]);
-    }
-  }
-  return h("div", { class: "breakdown" },
-    h("table", { class: "sheet" }, h("thead", {}, h("tr", {}, h("td", {}), cols.map((i) => h("th", { scope: "col", text: seatName(i, seats) })))), h("tbody", {}, rows)),
-    other.length ? h("dl", { class: "kv" }, other.map(([f, v]) => [h("dt", { text: words(f.label) }), h("dd", { text: fieldText(f, v, seats) })])) : null);
 }
 
 /* ------------------------------------------------------------------ the whole table */
@@ -374,7 +351,7 @@ export function renderTable(old) {
 
   const headLine = h("div", { class: "table-head" },
     h("h1", { id: "table-title" }, title),
-    h("span", { class: "muted", text: `${t("deal_n", { n: view.match ? view.match.deal_number : 1 })}` + (me !== null ? ` · ${t("your_seat", { n: me + 1 })}` : ` · ${t("spectating")}`) }),
+    h("span", { class: "muted", text: dealTitle(s.game, view.match ? view.match.deal_number : 1) + (me !== null ? ` · ${t("your_seat", { n: me + 1 })}` : ` · ${t("spectating")}`) }),
     h("button", { type: "button", class: "secondary small", id: "rules-button", onclick: () => showRules(s.game) }, t("rules")),
     T.welcome && T.welcome.commitment ? h("span", { class: "commitment", id: "commitment", title: `${T.welcome.commitment} — ${t("commitment_hint")}`, text: t("commitment", { h: T.welcome.commitment.slice(0, 12) }) }) : null);
 
@@ -410,7 +387,7 @@ export function renderTable(old) {
     // surprise); a card that only plays alone still plays at a click
     const click = () => {
       if (afterDrag()) return;
-      if (!selectable) { T.status = illegalReason(c, legalCards); T.statusBad = true; renderTable(T.state); announce(T.status); return; }
+      if (!selectable) { T.status = illegalReason(c, legalCards, view.hand || []); T.statusBad = true; renderTable(T.state); announce(T.status); return; }
       if (inCombo || T.selected.size) toggleSelect(c);
       else if (plain && pickedByTap(c)) renderTable(T.state);  // a first tap picks (touch.js)
       else if (plain) playCard(c);
@@ -470,7 +447,7 @@ export function renderTable(old) {
   actionNodes.push(...undoNodes(s));
   if (myTurn) actionNodes.push(...hintNodes(s));
   const status = h("p", { class: "status" + (T.statusBad ? " bad" : ""), id: "status", role: "status" },
-    T.status || repeating || (s.is_over ? "" : myTurn ? t("your_turn") + (combos.length && !T.selected.size ? " " + t("pick_help") : "") : me === null ? t("spectating") : t("waiting_for", { who: seatName(view.to_move, seats) })));
+    T.status || repeating || (s.is_over ? "" : myTurn ? t("your_turn") + (combos.length && !T.selected.size ? " " + t("pick_help") : "") : me === null ? t("spectating") : bankerNote(s) || t("waiting_for", { who: seatName(view.to_move, seats) })));
 
   const board = h("section", { class: "board", "aria-labelledby": "table-title", "data-version": s.version,
     "data-deal": view.match ? view.match.deal_number : 1, "data-over": s.is_over ? "1" : "0", "data-my-turn": myTurn ? "1" : "0" }, others,
@@ -547,6 +524,7 @@ export function renderTable(old) {
   T.prevPublic = view.public;
   steadyTable(m, view);
   aimOutgoing();
+  bringDealEndIn();
   const log = m.querySelector(".log");
   if (log && logWasAtEnd) log.scrollTop = log.scrollHeight;
   // keep keyboard focus where it was
