@@ -17,6 +17,7 @@ from ...declaration import (
     Text,
     Value,
 )
+from .refusals import REFUSALS
 
 if TYPE_CHECKING:
     from ...engine import Game
@@ -151,5 +152,6 @@ DECLARATION = Declaration(
     moves=_MOVES,
     bots=BOTS,
     facts=_facts,
+    refusals=REFUSALS,
     result_units=Text("chips"),
 )

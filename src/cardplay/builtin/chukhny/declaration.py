@@ -16,6 +16,7 @@ from ...declaration import (
     Text,
     Value,
 )
+from .refusals import REFUSALS
 
 if TYPE_CHECKING:
     from ...engine import Game
@@ -165,4 +166,5 @@ DECLARATION = Declaration(
     moves=_MOVES,
     bots=BOTS,
     facts=_facts,
+    refusals=REFUSALS,
 )

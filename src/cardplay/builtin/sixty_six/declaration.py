@@ -16,6 +16,7 @@ from ...declaration import (
     Text,
     Value,
 )
+from .refusals import REFUSALS
 from .rules import CLOSE, EXCHANGE, MARRIAGE_BASE
 
 if TYPE_CHECKING:
@@ -220,5 +221,6 @@ DECLARATION = Declaration(
     moves=_MOVES,
     bots=BOTS,
     facts=_facts,
+    refusals=REFUSALS,
     result_units=Text("game points"),
 )

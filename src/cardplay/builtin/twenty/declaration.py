@@ -18,6 +18,7 @@ from ...declaration import (
     Value,
 )
 from .actions import rank_multisets
+from .refusals import REFUSALS
 
 if TYPE_CHECKING:
     from ...engine import Game
@@ -165,4 +166,5 @@ DECLARATION = Declaration(
     ),
     bots=BOTS,
     facts=_facts,
+    refusals=REFUSALS,
 )

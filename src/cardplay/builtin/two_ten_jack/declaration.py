@@ -16,6 +16,7 @@ from ...declaration import (
     Text,
     Value,
 )
+from .refusals import REFUSALS
 from .rules import AS_SPADES, AS_TRUMPS
 
 if TYPE_CHECKING:
@@ -135,4 +136,5 @@ DECLARATION = Declaration(
     moves=_MOVES,
     bots=BOTS,
     facts=_facts,
+    refusals=REFUSALS,
 )
