@@ -14,7 +14,7 @@ from typing import Any
 
 from .cards import SUIT_CHARS, SUIT_SYMBOLS, format_card, parse_card
 from .declaration import Declaration, Field, Text
-from .engine import Game, InvalidMoveError, View
+from .engine import Game, InvalidMoveError, Reason, View
 from .engine import declaration_of as _declaration_of
 from .i18n import CLI, Translator, translate
 
@@ -214,10 +214,12 @@ def level_name(level: str, tr: Translator) -> str:
     return tr(key) if key is not None else level
 
 
-def refusal(game: Game, view: View, text: str, tr: Translator) -> str:
+def refusal(game: Game, view: View, text: str, tr: Translator,
+            reason: Reason | None = None) -> str:
     """Why ``text`` cannot be played now, in one message in the reader's language, with cards
-    as the table writes them. The engine's own message is for programmers (English, seat
-    numbers, canonical card codes), so it is not shown."""
+    as the table writes them: the rule that forbids it where the deal named one (``reason``,
+    from ``IllegalMoveError.reason``). The engine's own message is for programmers (English,
+    seat numbers, canonical card codes), so it is not shown."""
     lang = tr.lang
     legal = list(view.legal_moves)
     try:
@@ -233,6 +235,8 @@ def refusal(game: Game, view: View, text: str, tr: Translator) -> str:
     missing = [c for c in _CARD_IN_MOVE.findall(canonical) if c not in held]
     if missing:
         return tr("not_held", cards=" ".join(card_text(c, lang) for c in missing))
+    if reason is not None and reason.name not in ("not_held", "not_now"):
+        return reason.message(lang)
     cards = [m for m in legal if _CARD_IN_MOVE.fullmatch(m.text)]
     shown = " ".join(move_text(m.text, lang) for m in (cards or legal))
     return tr("cannot_play_now", move=move_text(canonical, lang), moves=shown)

@@ -287,8 +287,11 @@ def _ask_move(match: Match, view: View, ui: Console, player: _Player, auto: bool
             move = text = typed_move(text, tr.lang)
         try:
             match.play(move, seat=player.seat)
-        except (InvalidMoveError, IllegalMoveError):
+        except InvalidMoveError:
             ui.say(refusal(match.game, view, text, tr))
+            continue
+        except IllegalMoveError as e:
+            ui.say(refusal(match.game, view, text, tr, e.reason))
             continue
         return match.moves[-1][1]
 

@@ -1,11 +1,11 @@
 /* cardplay browser UI, the page's entry module: the lobby, an invitation, the connection to a
    table and the routes between them. Plain JavaScript as ES modules, loaded as they are (no build). */
 import { LANGUAGES, fourColour, lang, setFourColour, setLang, t } from "./texts.js";
-import { T, announce, banner, gameTitle, getJSON, h, httpError, levelName, loadCatalog, main, navigate,
-  prettyText, redraw, saveSeat, seatName, setRouter, words, yourTables } from "./common.js";
+import { T, announce, banner, gameTitle, getJSON, h, httpError, levelName, loadCatalog, logText, main, navigate, redraw, saveSeat, seatName, setRouter, words, yourTables } from "./common.js";
 import { onCoach, onCoachError } from "./coach.js";
 import { newContribution } from "./proof.js";
 import { renderTable } from "./table.js";
+import { reasonOf } from "./refusals.js";
 import { seekPanel, showSeek } from "./seek.js";
 import { clockChoices, noteClock } from "./clock.js";
 import { renderAccountNav, showAccount, showLeaderboard, showPlayer, showSignIn, whoAmI } from "./accounts.js";
@@ -319,7 +319,8 @@ function onMessage(msg) {
     if (!old || msg.version !== old.version) T.selected = new Set();
     if (old && msg.last && msg.version > old.version) {
       const who = msg.last.seat === T.seat ? null : seatName(msg.last.seat, msg.seats);
-      let text = who ? t("played", { who, move: prettyText(msg.last.move) }) : t("you_played", { move: prettyText(msg.last.move) });
+      // a move in words (a stake, "Buy a card"), never its code ("stake 28", "buy")
+      let text = who ? t("played", { who, move: logText(msg.last.move) }) : t("you_played", { move: logText(msg.last.move) });
       if (T.seat !== null && msg.view && msg.view.to_move === T.seat && !msg.is_over) text += " " + t("your_turn");
       announce(text);
     }
@@ -336,7 +337,7 @@ function onMessage(msg) {
       return;
     }
     const key = "err_" + msg.code;
-    T.status = t(key) !== key ? t(key) : t("err_generic", { message: msg.message });
+    T.status = reasonOf(msg) || (t(key) !== key ? t(key) : t("err_generic", { message: msg.message }));
     T.statusBad = true;
     onCoachError(msg, T.status);
     redraw();

@@ -11,6 +11,7 @@ import { ratingChanges } from "./accounts.js";
 import { helpOffered, hintNodes, reviewCell, reviewNodes } from "./coach.js";
 import { clockNode, clockNote, forfeitNodes, forfeited } from "./clock.js";
 import { newContribution, proofNodes } from "./proof.js";
+import { refusalOf } from "./refusals.js";
 
 /* How long a trick that was just completed stays in the middle when the next lead follows at
    once (a bot's lead): long enough to see both cards; a click or a key skips it. */
@@ -389,19 +390,22 @@ export function renderTable(old) {
     const legal = plain || decl !== null;
     const inCombo = combos.some((x) => x.split("+").some((y) => y.split("=")[0] === c));
     const selectable = legal || inCombo;
+    // a card the rules forbid now says why at a click, even when no card can be played
+    const refused = selectable ? null : refusalOf(c);
+    const explains = choosing || refused !== null;
     // a card that can be part of a set is picked, and the picked cards are played together by
     // the Play button; while cards are picked, any other is picked too (never played by
     // surprise); a card that only plays alone still plays at a click
     const click = () => {
-      if (!selectable) { T.status = illegalReason(c, legalCards); T.statusBad = true; renderTable(T.state); announce(T.status); return; }
+      if (!selectable) { T.status = refused || illegalReason(c, legalCards); T.statusBad = true; renderTable(T.state); announce(T.status); return; }
       if (inCombo || T.selected.size) toggleSelect(c);
       else if (plain) askMove(c);
       else if (decl && decl.length === 1) askMove(decl[0]);
       else if (decl) { const b = /** @type {HTMLElement | null} */ (document.querySelector(`[data-move="${CSS.escape(decl[0])}"]`)); if (b) b.focus(); }
     };
-    const b = h("button", { type: "button", class: "cardbtn" + (selectable ? " legal" : choosing ? " illegal" : "") + (T.selected.has(c) ? " selected" : ""),
-      "data-card": c, "data-move": plain ? c : null, "data-focus-key": "card-" + idx, disabled: !choosing || T.pending,
-      "aria-disabled": choosing && !selectable ? "true" : null,
+    const b = h("button", { type: "button", class: "cardbtn" + (selectable ? " legal" : explains ? " illegal" : "") + (T.selected.has(c) ? " selected" : ""),
+      "data-card": c, "data-move": plain ? c : null, "data-focus-key": "card-" + idx, disabled: !explains || T.pending,
+      "aria-disabled": explains && !selectable ? "true" : null,
       "aria-label": cardName(c), "aria-pressed": inCombo || T.selected.has(c) ? String(T.selected.has(c)) : null,
       onclick: click }, cardImg(c, false));
     if (old && old.view && !(old.view.hand || []).includes(c)) b.classList.add("enter");
