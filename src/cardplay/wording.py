@@ -184,11 +184,18 @@ def field_lines(declaration: Declaration, public: Mapping[str, Any], lang: str,
 
 
 def rules_text(declaration: Declaration, options: Mapping[str, Any], lang: str = "en") -> str:
-    """A game's rules for players, from its declaration: what the game is, what each kind of
-    move does, and each option in effect (``options``) with what its value means."""
+    """A game's rules for players, from its declaration: what the game is, how it is played
+    (every rule that can refuse a move and every way points are scored: the paragraphs of the
+    declaration's ``rules`` that apply to ``options``), what each kind of move does, and each
+    option in effect with what its value means."""
     moves_h, options_h = translate("rules_moves_h", lang, CLI), \
         translate("rules_options_h", lang, CLI)
-    lines = [words(declaration.summary, lang), "", moves_h + ":"]
+    lines = [words(declaration.summary, lang)]
+    paragraphs = [r for r in declaration.rules if r.applies(options)]
+    if paragraphs:
+        lines += ["", translate("rules_play_h", lang, CLI) + ":"]
+        lines += [f"- {words(r.text, lang)}" for r in paragraphs]
+    lines += ["", moves_h + ":"]
     lines += [f"- {words(k.label, lang)}: {words(k.description, lang)}" for k in declaration.moves]
     lines += ["", options_h + ":"]
     for o in declaration.options:

@@ -17,6 +17,7 @@ from ...declaration import (
     Value,
 )
 from .refusals import REFUSALS
+from .rulebook import RULES, SCORING
 
 if TYPE_CHECKING:
     from ...engine import Game
@@ -166,5 +167,7 @@ DECLARATION = Declaration(
     moves=_MOVES,
     bots=BOTS,
     facts=_facts,
+    rules=RULES,
+    scoring=SCORING,
     refusals=REFUSALS,
 )

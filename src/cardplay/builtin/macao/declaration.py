@@ -18,6 +18,7 @@ from ...declaration import (
     Value,
 )
 from .refusals import REFUSALS
+from .rulebook import RULES, SCORING
 
 if TYPE_CHECKING:
     from ...engine import Game
@@ -187,6 +188,8 @@ DECLARATION = Declaration(
     moves=_MOVES,
     bots=BOTS,
     facts=_facts,
+    rules=RULES,
+    scoring=SCORING,
     refusals=REFUSALS,
     result_units=Text("chips"),
 )

@@ -16,6 +16,7 @@ from ...declaration import (
     Text,
     Value,
 )
+from .rulebook import RULES, SCORING
 
 if TYPE_CHECKING:
     from ...engine import Game
@@ -101,4 +102,6 @@ DECLARATION = Declaration(
     ),
     bots=BOTS,
     facts=_facts,
+    rules=RULES,
+    scoring=SCORING,
 )

@@ -17,6 +17,7 @@ from ...declaration import (
     Value,
 )
 from .refusals import REFUSALS
+from .rulebook import RULES, SCORING
 from .rules import CLOSE, EXCHANGE, MARRIAGE_BASE
 
 if TYPE_CHECKING:
@@ -221,6 +222,8 @@ DECLARATION = Declaration(
     moves=_MOVES,
     bots=BOTS,
     facts=_facts,
+    rules=RULES,
+    scoring=SCORING,
     refusals=REFUSALS,
     result_units=Text("game points"),
 )

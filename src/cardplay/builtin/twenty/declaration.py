@@ -19,6 +19,7 @@ from ...declaration import (
 )
 from .actions import rank_multisets
 from .refusals import REFUSALS
+from .rulebook import RULES, SCORING
 
 if TYPE_CHECKING:
     from ...engine import Game
@@ -166,5 +167,7 @@ DECLARATION = Declaration(
     ),
     bots=BOTS,
     facts=_facts,
+    rules=RULES,
+    scoring=SCORING,
     refusals=REFUSALS,
 )

@@ -17,6 +17,7 @@ from ...declaration import (
     Value,
 )
 from .refusals import REFUSALS
+from .rulebook import RULES, SCORING
 from .rules import AS_SPADES, AS_TRUMPS
 
 if TYPE_CHECKING:
@@ -136,5 +137,7 @@ DECLARATION = Declaration(
     moves=_MOVES,
     bots=BOTS,
     facts=_facts,
+    rules=RULES,
+    scoring=SCORING,
     refusals=REFUSALS,
 )

@@ -6,6 +6,7 @@ import { onCoach, onCoachError } from "./coach.js";
 import { newContribution } from "./proof.js";
 import { renderTable } from "./table.js";
 import { reasonOf } from "./refusals.js";
+import { showGameRules } from "./rulebook.js";
 import { seekPanel, showSeek } from "./seek.js";
 import { clockChoices, noteClock } from "./clock.js";
 import { renderAccountNav, showAccount, showLeaderboard, showPlayer, showSignIn, whoAmI } from "./accounts.js";
@@ -188,7 +189,9 @@ async function showLobby() {
   form.addEventListener("submit", (e) => e.preventDefault());
   form.append(
     h("h2", { id: "new-game-h", text: t("new_game") }),
-    h("div", { class: "quick" }, h("div", { class: "field" }, h("label", { for: "game", text: t("game") }), gameSel),
+    h("div", { class: "quick" }, h("div", { class: "field" }, h("label", { for: "game", text: t("game") }), gameSel,
+      // the rules before the first game: as the form's options would play them
+      h("button", { type: "button", class: "secondary small", id: "lobby-rules", onclick: () => showGameRules(gameSel.value, optionValues(), "lobby-rules") }, t("rules"))),
       h("div", { class: "field" }, h("label", { for: "level", text: t("opponents") }), levelSel)),
     h("div", { class: "row" }, playNow), err,
     h("fieldset", { class: "field" }, h("legend", { text: t("options") }), optsBox),

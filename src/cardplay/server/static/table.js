@@ -4,7 +4,7 @@
    objects (stock, trick, trump_card, trump_suit, hand_sizes) are the names every game shares
    (docs/new-game.md). */
 import { CARD_RE, SUIT_SYMBOL, lang, t } from "./texts.js";
-import { T, announce, backImg, cardImg, cardName, cardShort, declOf, fieldText, gameTitle, getJSON, h,
+import { T, announce, backImg, cardImg, cardName, cardShort, declOf, fieldText, getJSON, h,
   httpError, levelName, logText, main, moveKind, moveLabel, navigate, playMove, saveSeat,
   seatName, seatValueText, setRenderer, words } from "./common.js";
 import { ratingChanges } from "./accounts.js";
@@ -12,6 +12,7 @@ import { helpOffered, hintNodes, reviewCell, reviewNodes } from "./coach.js";
 import { clockNode, clockNote, forfeitNodes, forfeited } from "./clock.js";
 import { newContribution, proofNodes } from "./proof.js";
 import { refusalOf } from "./refusals.js";
+import { showGameRules } from "./rulebook.js";
 
 /* How long a trick that was just completed stays in the middle when the next lead follows at
    once (a bot's lead): long enough to see both cards; a click or a key skips it. */
@@ -575,34 +576,8 @@ function handKeys(e) {
 }
 
 /* ------------------------------------------------------------------ rules */
-/* The rules of the game as this table plays them, from its declaration: what the game is, what
-   each kind of move does, and every option in effect with what its value means. */
-function showRules(game) {
-  const d = declOf(game);
-  const opts = (T.state && T.state.view.options) || {};
-  const old = document.getElementById("rules-dialog");
-  if (old) old.remove();
-  const close = () => { dlg.close(); dlg.remove(); const b = document.getElementById("rules-button"); if (b) b.focus(); };
-  const optionItem = (o) => {
-    const v = opts[o.name] !== undefined ? opts[o.name] : o.default;
-    const val = (o.values || []).find((x) => x.value === v);
-    return h("li", {}, h("strong", { text: `${words(o.label)}: ${val ? words(val.label) : v}` }), " — ",
-      words(o.description), val && val.description ? " " + words(val.description) : "");
-  };
-  const dlg = h("dialog", { id: "rules-dialog", class: "rules", "aria-labelledby": "rules-h" },
-    h("h2", { id: "rules-h", text: `${t("rules")}: ${gameTitle(d)}` }),
-    h("p", { text: words(d.summary) }),
-    h("h3", { text: t("moves_h") }),
-    h("ul", { class: "rules-moves" }, (d.moves || []).map((k) => h("li", {}, h("strong", { text: words(k.label) }), " — ", words(k.description)))),
-    h("h3", { text: t("options_h") }),
-    h("ul", { class: "rules-options" }, (d.options || []).map(optionItem)),
-    h("h3", { text: t("levels_h") }),
-    h("ul", { class: "rules-levels" }, (d.levels || []).map((l) => h("li", {}, h("strong", { text: levelName(l) }), " — ", t("level_about_" + l)))),
-    h("button", { type: "button", id: "rules-close", onclick: close }, t("close")));
-  dlg.addEventListener("cancel", (e) => { e.preventDefault(); close(); });
-  document.body.append(dlg);
-  dlg.showModal();
-}
+/* The rules of the game as this table plays them (rulebook.js), with the table's options. */
+function showRules(game) { showGameRules(game, (T.state && T.state.view.options) || {}, "rules-button"); }
 
 document.addEventListener("keydown", (e) => {
   if (!T.state || !T.state.view || e.altKey || e.ctrlKey || e.metaKey) return;  // no view: not dealt yet
