@@ -109,3 +109,19 @@ def test_no_move_is_shown_as_a_code_word(live: LiveServer, page: Page, game: str
     assert text.strip()
     assert NOTATION.findall(text) == [], text
     assert code_words(text, lang) == [], text
+
+
+@pytest.mark.parametrize("lang, own", [("ru", "JQA"), ("de", "JQ"), ("en", "")])
+def test_the_cards_show_the_letters_the_words_use(live: LiveServer, page: Page, lang: str,
+                                                  own: str) -> None:
+    open_seeded(page, live, "sixty-six", seed=4, lang=lang)
+    page.wait_for_function(MY_TURN, timeout=15000)
+    faces = page.locator(".hand button[data-card]").evaluate_all(
+        "bs => bs.map(b => [b.dataset.card, b.querySelector('img').getAttribute('src')])")
+    assert len(faces) == 6
+    assert not own or any(card[0] in own for card, _ in faces)  # the test sees one redrawn
+    for card, src in faces:
+        want = f"/static/cards/2c-{lang}/{card}.svg" if card[0] in own else \
+            f"/static/cards/2c/{card}.svg"
+        assert src == want, (card, src)
+        assert page.request.get(live.url + src).status == 200
