@@ -161,10 +161,10 @@ def test_twenty_seed_a_set_must_count_at_most_the_move_number() -> None:
         "too_much",
         "Laying 5♣ adds at least 5, more than the move number 1: the cards you lay must add up "
         "to 1 or less (a King counts 1).",
-        "5♣ дают не меньше 5, а это больше номера хода 1: выложенные карты должны давать в сумме "
-        "не больше 1 (король считается за 1).",
-        "5♣ zählen mindestens 5, mehr als die Zugnummer 1: Die gelegten Karten dürfen zusammen "
-        "höchstens 1 zählen (ein König zählt 1).")
+        "Сумма 5♣ — не меньше 5, а это больше номера хода 1: выложенные карты должны давать в "
+        "сумме не больше 1 (король считается за 1).",
+        "Mit 5♣ sind es mindestens 5, mehr als die Zugnummer 1: Die gelegten Karten dürfen "
+        "zusammen höchstens 1 zählen (ein König zählt 1).")
     assert said(d, "draw")[:2] == (
         "draw_can_play",
         "You hold cards that fit, so you must lay them: you draw only when no cards fit.")
@@ -179,7 +179,7 @@ def test_twenty_canonical_the_count_is_made_exactly() -> None:
         "not_exact",
         "Laying A♣ A♦ cannot make the count of 1 exactly: the cards you lay must add up to the "
         "count (each King counts 1 to 20).",
-        "Т♣ Т♦ не дают ровно 1: выложенные карты должны в сумме давать ровно текущий счёт "
+        "С Т♣ Т♦ не получить ровно 1: выложенные карты должны в сумме давать ровно текущий счёт "
         "(каждый король — от 1 до 20).",
         "Mit A♣ A♦ kommst du nicht genau auf 1: Die gelegten Karten müssen zusammen genau den "
         "Zählstand ergeben (jeder König zählt 1 bis 20).")

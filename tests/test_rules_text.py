@@ -124,3 +124,20 @@ def test_schnapsen_rules_are_schnapsen_s() -> None:
     assert "the holder of the 9 of trumps may swap it" in plain
     assert "winner of the 12th trick scores 10 more points" in plain
     assert "winner of the 12th trick" not in schnapsen
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", cardplay.games())
+def test_every_line_of_the_rules_is_finished(name: str, lang: str) -> None:
+    """Two descriptions side by side (an option's and its value's) ran into one another without
+    a full stop: "… sobald der Stock leer ist Sobald ein Spieler …"."""
+    game = cardplay.load(name)
+    text = rules_text(game.declaration, game.options_dict(), lang)
+    items = [line for line in text.split("\n") if line.startswith("- ")]
+    assert len(items) >= 6
+    for line in items:
+        assert line[-1] in ".!?:…»“\"", line
+        # no sentence runs into the next: a lowercase letter never meets a capital after a space
+        # unless a full stop or another mark parts them
+        assert re.search(r"[a-zа-яäöüß] (?:Sobald|When|The|Wer|Когда|Кто) [a-zа-яäöüß]", line
+                         ) is None, line

@@ -183,6 +183,13 @@ def field_lines(declaration: Declaration, public: Mapping[str, Any], lang: str,
     return lines
 
 
+def _sentence(text: str) -> str:
+    """A description as a finished sentence: its full stop, where the declaration left it off
+    (two descriptions side by side ran into one another without it)."""
+    text = text.strip()
+    return text if not text or text[-1] in ".!?:…»“\"" else text + "."
+
+
 def rules_text(declaration: Declaration, options: Mapping[str, Any], lang: str = "en") -> str:
     """A game's rules for players, from its declaration: what the game is, how it is played
     (every rule that can refuse a move and every way points are scored: the paragraphs of the
@@ -196,14 +203,16 @@ def rules_text(declaration: Declaration, options: Mapping[str, Any], lang: str =
         lines += ["", translate("rules_play_h", lang, CLI) + ":"]
         lines += [f"- {words(r.text, lang)}" for r in paragraphs]
     lines += ["", moves_h + ":"]
-    lines += [f"- {words(k.label, lang)}: {words(k.description, lang)}" for k in declaration.moves]
+    lines += [f"- {words(k.label, lang)}: {_sentence(words(k.description, lang))}"
+              for k in declaration.moves]
     lines += ["", options_h + ":"]
     for o in declaration.options:
         raw = options.get(o.name)
         value = o.value(raw)
         shown = words(value.label, lang) if value is not None else str(raw)
-        extra = f" {words(value.description, lang)}" if value is not None else ""
-        lines.append(f"- {words(o.label, lang)}: {shown}. {words(o.description, lang)}{extra}")
+        extra = f" {_sentence(words(value.description, lang))}" if value is not None else ""
+        lines.append(f"- {words(o.label, lang)}: {shown}. "
+                     f"{_sentence(words(o.description, lang))}{extra}")
     return "\n".join(lines)
 
 

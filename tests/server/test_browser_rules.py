@@ -25,10 +25,10 @@ MY_TURN = ("() => document.querySelector('#end-screen') || (document.querySelect
 TOO_MUCH = {
     "en": r"Laying {card} adds at least (\d+), more than the move number (\d+): the cards you lay "
           r"must add up to \2 or less \(a King counts 1\)\.",
-    "ru": r"{card} дают не меньше (\d+), а это больше номера хода (\d+): выложенные карты должны "
-          r"давать в сумме не больше \2 \(король считается за 1\)\.",
-    "de": r"{card} zählen mindestens (\d+), mehr als die Zugnummer (\d+): Die gelegten Karten "
-          r"dürfen zusammen höchstens \2 zählen \(ein König zählt 1\)\.",
+    "ru": r"Сумма {card} — не меньше (\d+), а это больше номера хода (\d+): выложенные карты "
+          r"должны давать в сумме не больше \2 \(король считается за 1\)\.",
+    "de": r"Mit {card} sind es mindestens (\d+), mehr als die Zugnummer (\d+): Die gelegten "
+          r"Karten dürfen zusammen höchstens \2 zählen \(ein König zählt 1\)\.",
 }
 
 

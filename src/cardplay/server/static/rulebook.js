@@ -12,6 +12,13 @@ function applies(rule, opts) {
   return Object.entries(rule.when || {}).every(([k, v]) => opts[k] === undefined || opts[k] === v);
 }
 
+/* A description as a finished sentence: its full stop, where the declaration left it off (an
+   option's and its value's descriptions side by side ran into one another without it). */
+function sentence(text) {
+  const s = (text || "").trim();
+  return !s || /[.!?:…»“"]$/.test(s) ? s : s + ".";
+}
+
 /** @param {string} game @param {Record<string, any>} opts @param {string} back the id of the
     button to give the focus back to */
 export function showGameRules(game, opts, back) {
@@ -24,7 +31,7 @@ export function showGameRules(game, opts, back) {
     const v = value(o);
     const val = (o.values || []).find((x) => x.value === v);
     return h("li", {}, h("strong", { text: `${words(o.label)}: ${val ? words(val.label) : v}` }), " — ",
-      words(o.description), val && val.description ? " " + words(val.description) : "");
+      sentence(words(o.description)), val && val.description ? " " + sentence(words(val.description)) : "");
   };
   const all = Object.fromEntries((d.options || []).map((o) => [o.name, value(o)]));
   const rules = (d.rules || []).filter((r) => applies(r, all));
@@ -34,7 +41,7 @@ export function showGameRules(game, opts, back) {
     rules.length ? h("h3", { text: t("rules_play_h") }) : null,
     rules.length ? h("ul", { class: "rules-play" }, rules.map((r) => h("li", { text: words(r.text) }))) : null,
     h("h3", { text: t("moves_h") }),
-    h("ul", { class: "rules-moves" }, (d.moves || []).map((k) => h("li", {}, h("strong", { text: words(k.label) }), " — ", words(k.description)))),
+    h("ul", { class: "rules-moves" }, (d.moves || []).map((k) => h("li", {}, h("strong", { text: words(k.label) }), " — ", sentence(words(k.description))))),
     h("h3", { text: t("options_h") }),
     h("ul", { class: "rules-options" }, (d.options || []).map(optionItem)),
     h("h3", { text: t("levels_h") }),
