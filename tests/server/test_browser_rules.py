@@ -109,6 +109,8 @@ def test_no_move_is_shown_as_a_code_word(live: LiveServer, page: Page, game: str
     assert text.strip()
     assert NOTATION.findall(text) == [], text
     assert code_words(text, lang) == [], text
+    # "Ваш ход: Ставка 28." read as "your turn", not as the move you made
+    assert "Ваш ход: " not in text
 
 
 @pytest.mark.parametrize("lang, own", [("ru", "JQA"), ("de", "JQ"), ("en", "")])
