@@ -224,12 +224,13 @@ _REFUSALS = {
            "writes it (such as 9♠).",
            "2♠ is not among this game's cards.",
            "You do not hold Q♥.",
-           "K♠=20 cannot be played now. You can play: 9♠ K♠ A♠ 9♥ 10♦ Q♦"],
+           # the rule that forbids it (issue 32), not just the moves that are allowed
+           "A marriage is the King and Queen of one suit: you do not hold Q♠."],
     "ru": ["'xyz' — не ход этой игры: наберите номер от 1 до 7 или ход, как он записан в списке "
            "(например, 9♠).",
            "Карты 2♠ в этой игре нет.",
            "У вас на руке нет Д♥.",
-           "К♠=20 сейчас сыграть нельзя. Можно: 9♠ К♠ Т♠ 9♥ 10♦ Д♦"],
+           "Марьяж — это король и дама одной масти, а у вас нет карты Д♠."],
 }
 
 

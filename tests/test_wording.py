@@ -54,7 +54,7 @@ def test_every_kind_is_written_in_words() -> None:
         "Last trick:", "  Cards: A♠ 9♠", "  Taken by: Ann", "Stock: 7",
         "Cards in hand: Ann 5 · Bob 4", "Closed: no"]
     assert field_lines(DECLARATION, public, "ru", NAMES.__getitem__)[1:6] == [
-        "Фаза: Игра", "На столе: Bob: Д♥", "Последняя взятка:", "  Карты: Т♠ 9♠", "  Взял: Ann"]
+        "Фаза: Игра", "На столе: Bob: Д♥", "Последняя взятка:", "  Карты: Т♠ 9♠", "  Кто взял: Ann"]
     assert field_text(PHASE, "stake", "ru", str) == "Ставки"
 
 

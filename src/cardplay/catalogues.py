@@ -75,8 +75,11 @@ def _texts_in(obj: Any) -> Iterator[Text]:
 def declared_texts() -> dict[Key, list[str]]:
     """(context, English) of every text of every registered game's declaration -> the games."""
     from .engine import declaration_of, games
+    from .engine.reasons import COMMON
 
     out: dict[Key, list[str]] = {}
+    for text in _texts_in(COMMON):  # the reasons every game gives (cardplay.engine.reasons)
+        out.setdefault((text.ctx, text.en), []).append("every game")
     for name in games():
         for text in _texts_in(declaration_of(name)):
             where = out.setdefault((text.ctx, text.en), [])

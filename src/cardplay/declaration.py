@@ -44,6 +44,8 @@ __all__ = [
     "Field",
     "MoveKind",
     "OptionText",
+    "Refusal",
+    "Rule",
     "Searcher",
     "Text",
     "Value",
@@ -183,6 +185,37 @@ class MoveKind:
                 "repeat": self.repeat}
 
 
+@dataclass(frozen=True)
+class Refusal:
+    """One reason the game gives for refusing a move, as a whole sentence that names the rule
+    (``"You must follow suit ({suit}): play {cards}."``). Its placeholders are filled by
+    :class:`cardplay.engine.Reason`: ``card``/``cards`` take canonical cards (written as the
+    table shows them), ``suit`` a suit letter (written as its symbol), the rest numbers."""
+
+    name: str
+    text: Text
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One paragraph of a game's rules for players. ``covers`` names what it explains, so that
+    a test can hold the rules to the declaration: ``move:NAME`` (a move kind), ``option:NAME``,
+    ``refusal:NAME`` (a reason for refusing a move), ``score:NAME`` (a way points are scored).
+    ``when``: the paragraph applies only where these options have these values (Schnapsen's
+    own rules); the rules of a table show the paragraphs of its options."""
+
+    text: Text
+    covers: tuple[str, ...] = ()
+    when: tuple[tuple[str, Scalar], ...] = ()
+
+    def applies(self, options: Mapping[str, Any]) -> bool:
+        return all(options.get(k, v) == v for k, v in self.when)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"text": self.text.to_dict(), "covers": list(self.covers),
+                "when": {k: v for k, v in self.when}}
+
+
 # The move kind of action slots that no position ever offers.
 UNUSED = "unused"
 
@@ -281,6 +314,11 @@ class Declaration:
     # what one deal is called where the game has its own word ("Round {n}" in Maltese Twenty,
     # whose table shows the round): a front-end's header then says it, not "Deal {n}"
     deal_name: Text | None = None
+    # Why a move is refused (Deal.why_illegal names one of these), the rules for players, and
+    # the names of the ways the game scores points (each one some rule covers: score:NAME).
+    refusals: tuple[Refusal, ...] = ()
+    rules: tuple[Rule, ...] = ()
+    scoring: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         names = [f.name for f in self.public]
@@ -297,6 +335,12 @@ class Declaration:
         for o in self.options:
             if o.name == name:
                 return o
+        raise KeyError(name)
+
+    def refusal(self, name: str) -> Refusal:
+        for r in self.refusals:
+            if r.name == name:
+                return r
         raise KeyError(name)
 
     def move_kind(self, text: str) -> MoveKind | None:
@@ -340,6 +384,7 @@ class Declaration:
             "bots": self.bots.to_dict() if self.bots is not None else None,
             "result_units": self.result_units.to_dict(),
             "deal_name": self.deal_name.to_dict() if self.deal_name is not None else None,
+            "rules": [r.to_dict() for r in self.rules],
         }
 
 

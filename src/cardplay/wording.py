@@ -14,7 +14,7 @@ from typing import Any
 
 from .cards import SUIT_CHARS, SUIT_SYMBOLS, format_card, parse_card
 from .declaration import Declaration, Field, Text
-from .engine import Game, InvalidMoveError, View
+from .engine import Game, InvalidMoveError, Reason, View
 from .engine import declaration_of as _declaration_of
 from .i18n import CLI, Translator, translate
 
@@ -209,20 +209,36 @@ def field_lines(declaration: Declaration, public: Mapping[str, Any], lang: str,
     return lines
 
 
+def _sentence(text: str) -> str:
+    """A description as a finished sentence: its full stop, where the declaration left it off
+    (two descriptions side by side ran into one another without it)."""
+    text = text.strip()
+    return text if not text or text[-1] in ".!?:…»“\"" else text + "."
+
+
 def rules_text(declaration: Declaration, options: Mapping[str, Any], lang: str = "en") -> str:
-    """A game's rules for players, from its declaration: what the game is, what each kind of
-    move does, and each option in effect (``options``) with what its value means."""
+    """A game's rules for players, from its declaration: what the game is, how it is played
+    (every rule that can refuse a move and every way points are scored: the paragraphs of the
+    declaration's ``rules`` that apply to ``options``), what each kind of move does, and each
+    option in effect with what its value means."""
     moves_h, options_h = translate("rules_moves_h", lang, CLI), \
         translate("rules_options_h", lang, CLI)
-    lines = [words(declaration.summary, lang), "", moves_h + ":"]
-    lines += [f"- {words(k.label, lang)}: {words(k.description, lang)}" for k in declaration.moves]
+    lines = [words(declaration.summary, lang)]
+    paragraphs = [r for r in declaration.rules if r.applies(options)]
+    if paragraphs:
+        lines += ["", translate("rules_play_h", lang, CLI) + ":"]
+        lines += [f"- {words(r.text, lang)}" for r in paragraphs]
+    lines += ["", moves_h + ":"]
+    lines += [f"- {words(k.label, lang)}: {_sentence(words(k.description, lang))}"
+              for k in declaration.moves]
     lines += ["", options_h + ":"]
     for o in declaration.options:
         raw = options.get(o.name)
         value = o.value(raw)
         shown = words(value.label, lang) if value is not None else str(raw)
-        extra = f" {words(value.description, lang)}" if value is not None else ""
-        lines.append(f"- {words(o.label, lang)}: {shown}. {words(o.description, lang)}{extra}")
+        extra = f" {_sentence(words(value.description, lang))}" if value is not None else ""
+        lines.append(f"- {words(o.label, lang)}: {shown}. "
+                     f"{_sentence(words(o.description, lang))}{extra}")
     return "\n".join(lines)
 
 
@@ -240,10 +256,12 @@ def level_name(level: str, tr: Translator) -> str:
     return tr(key) if key is not None else level
 
 
-def refusal(game: Game, view: View, text: str, tr: Translator) -> str:
+def refusal(game: Game, view: View, text: str, tr: Translator,
+            reason: Reason | None = None) -> str:
     """Why ``text`` cannot be played now, in one message in the reader's language, with cards
-    as the table writes them. The engine's own message is for programmers (English, seat
-    numbers, canonical card codes), so it is not shown."""
+    as the table writes them: the rule that forbids it where the deal named one (``reason``,
+    from ``IllegalMoveError.reason``). The engine's own message is for programmers (English,
+    seat numbers, canonical card codes), so it is not shown."""
     lang = tr.lang
     legal = list(view.legal_moves)
     try:
@@ -259,6 +277,8 @@ def refusal(game: Game, view: View, text: str, tr: Translator) -> str:
     missing = [c for c in _CARD_IN_MOVE.findall(canonical) if c not in held]
     if missing:
         return tr("not_held", cards=" ".join(card_text(c, lang) for c in missing))
+    if reason is not None and reason.name not in ("not_held", "not_now"):
+        return reason.message(lang)
     cards = [m for m in legal if _CARD_IN_MOVE.fullmatch(m.text)]
     shown = " ".join(move_text(m.text, lang) for m in (cards or legal))
     return tr("cannot_play_now", move=move_text(canonical, lang), moves=shown)

@@ -126,7 +126,9 @@ def test_seats_trick_confirmation_and_reasons(live: LiveServer, page: Page) -> N
             version = board_attr(page, "data-version")
             illegal.first.click(force=True)  # aria-disabled: Playwright would wait for it
             status = page.locator("#status").inner_text()
-            assert "cannot be played now" in status or status.startswith("Only "), status
+            # the rule that forbids it (issue 32): a Sixty-Six follower is refused only once
+            # the talon is closed or used up
+            assert status.startswith("The talon is closed or used up, so you must "), status
             assert board_attr(page, "data-version") == version
             saw["illegal"] = True
         play_one(page, rng)

@@ -32,14 +32,13 @@ from ..engine import (
 from ..engine.options import check_option_value
 from ..i18n import Translator
 from ..review import start_of
-from ..wording import SeatNamer, card_text, level_name, refusal, typed_move
+from ..wording import SeatNamer, card_text, level_name, move_words, refusal, typed_move
 from .console import Console
 from .info import find_game, players_text, valid_values
 from .render import (
     deal_end_lines,
     menu_lines,
     per_seat_text,
-    pretty_move,
     public_lines,
     render_view,
 )
@@ -53,6 +52,12 @@ class _Quit(Exception):
 
 # ---- play
 
+
+
+def said_move(match: Match, text: str, lang: str) -> str:
+    """A move as the person reads it in what the table says (a stake, "Buy a card"), never its
+    notation's code word (``stake 25``, ``buy``): the menu keeps the notation, for typing."""
+    return move_words(match.game.declaration, text, lang)
 
 def add_table_arguments(p: argparse.ArgumentParser, tr: Translator) -> None:
     """The options a match at a table takes, the same for ``cardplay play`` and ``cardplay tui``
@@ -222,12 +227,12 @@ def _play_loop(match: Match, game: Game, seat_bots: Mapping[int, bots_mod.Bot], 
             shown = dict(view.public)
             text = _ask_move(match, view, ui, player, auto=args.auto,
                              show_points=not args.hide_points)
-            ui.say(tr("plays", who=player.name(seat), move=pretty_move(text, tr.lang)))
+            ui.say(tr("plays", who=player.name(seat), move=said_move(match, text, tr.lang)))
         else:
             move = seat_bots[seat].choose(match.view(seat))
             match.play(move, seat=seat)
             ui.say(tr("plays", who=player.name(seat),
-                      move=pretty_move(match.moves[-1][1], tr.lang)))
+                      move=said_move(match, match.moves[-1][1], tr.lang)))
         if len(match.deals) > deals_done:
             for number in range(deals_done, len(match.deals)):
                 ui.lines(deal_end_lines(match, number, player.seat, tr, player.name,
@@ -258,7 +263,7 @@ def _ask_move(match: Match, view: View, ui: Console, player: _Player, auto: bool
         return legal[0].text
     ui.lines(menu_lines(legal, tr, view.game))
     if len(legal) == 1:
-        ui.say(tr("forced", move=pretty_move(legal[0].text, tr.lang)))
+        ui.say(tr("forced", move=said_move(match, legal[0].text, tr.lang)))
     while True:
         line = ui.ask(tr("prompt"))
         text = line.strip()
@@ -287,8 +292,11 @@ def _ask_move(match: Match, view: View, ui: Console, player: _Player, auto: bool
             move = text = typed_move(text, tr.lang)
         try:
             match.play(move, seat=player.seat)
-        except (InvalidMoveError, IllegalMoveError):
+        except InvalidMoveError:
             ui.say(refusal(match.game, view, text, tr))
+            continue
+        except IllegalMoveError as e:
+            ui.say(refusal(match.game, view, text, tr, e.reason))
             continue
         return match.moves[-1][1]
 
@@ -365,7 +373,7 @@ def run_replay(args: argparse.Namespace, ui: Console) -> int:
         target.play(move)
         ui.say()
         ui.say(tr("replay_move", i=i + 1, total=len(moves), who=names(seat),
-                  move=pretty_move(move, tr.lang)))
+                  move=move_words(target.game.declaration, move, tr.lang)))
         if isinstance(target, Match) and len(target.deals) > deals_done:
             for number in range(deals_done, len(target.deals)):
                 ui.lines(deal_end_lines(target, number, seats[0], tr, names))

@@ -37,6 +37,7 @@ from .game import Game
 from .match import Match
 from .moves import Move
 from .options import option
+from .reasons import Reason
 from .registry import declaration_of, game_class, games, load, register, replay, unregister
 from .seeds import derive_seed, fresh_seed, shuffled
 from .views import View
@@ -50,6 +51,7 @@ __all__ = [
     "Match",
     "Move",
     "OptionError",
+    "Reason",
     "RecordError",
     "View",
     "declaration_of",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -9,12 +10,14 @@ from typing import TYPE_CHECKING, Any
 from ..cards import CARD_OBJECTS, format_card
 from .errors import IllegalMoveError
 from .moves import Move
+from .reasons import NOT_HELD, NOT_NOW, NOT_YOUR_TURN, OVER, Reason
 from .views import View, thaw
 
 if TYPE_CHECKING:
     from .game import Game
 
 _CARD_OBJECT = CARD_OBJECTS.__getitem__
+_CARD_IN_TEXT = re.compile(r"[2-9TJQKA][SHDC]")
 
 
 class Deal(ABC):
@@ -85,6 +88,12 @@ class Deal(ABC):
         an exchanged trump card); the leak test allows exactly these in its view."""
         return set()
 
+    def _why_illegal(self, code: int) -> Reason | None:
+        """Why the seat to act may not play ``code``, a move not among its legal ones and
+        naming only cards it holds: a reason of the game's declared ``refusals`` (override;
+        None falls back to the common "not allowed now")."""
+        return None
+
     def _resolve(self, move: Move | str) -> int:
         """Move text to code in the current position (Twenty accepts several spellings)."""
         # the text cache of Game.code_of, read here first: a move per turn comes this way
@@ -147,21 +156,44 @@ class Deal(ABC):
         self.history.append((self._turn, code))  # type: ignore[arg-type]
         self._apply(code)
 
+    def why_illegal(self, move: Move | str, seat: int | None = None) -> Reason | None:
+        """Why ``seat`` (by default the seat to act) may not play ``move`` now, as the rule that
+        forbids it (None: the move is legal). Reads only what that seat may know: its own
+        hand and the public state. InvalidMoveError when the text fits no notation."""
+        return self._reason(self._resolve(move), seat)
+
+    def _reason(self, code: int, seat: int | None) -> Reason | None:
+        if self._turn is None:
+            return Reason(OVER)
+        if seat is not None and seat != self._turn:
+            return Reason(NOT_YOUR_TURN)
+        memo = self._legal_memo
+        legal = memo[1] if memo is not None and memo[0] == len(self.history) else self._legal()
+        if code in legal:
+            return None
+        held = {format_card(c) for c in self._hand(self._turn)}
+        missing = [c for c in _CARD_IN_TEXT.findall(self.game.move(code).text) if c not in held]
+        if missing:
+            return Reason(NOT_HELD, {"cards": " ".join(dict.fromkeys(missing))})
+        return self._why_illegal(code) or Reason(NOT_NOW)
+
     def play(self, move: Move | str, seat: int | None = None) -> None:
         """Play a move (a Move or its text); an invalid or illegal move changes nothing."""
         code = self._resolve(move)
         if self._turn is None:
-            raise IllegalMoveError(f"{self.game.name}: the deal is over; no move can be played")
+            raise IllegalMoveError(f"{self.game.name}: the deal is over; no move can be played",
+                                   Reason(OVER))
         if seat is not None and seat != self._turn:
             raise IllegalMoveError(f"{self.game.name}: it is seat {self._turn}'s turn, "
-                                   f"not seat {seat}'s")
+                                   f"not seat {seat}'s", Reason(NOT_YOUR_TURN))
         # legal_moves() usually ran just before in this same position: reuse its answer.
         memo = self._legal_memo
         legal = memo[1] if memo is not None and memo[0] == len(self.history) else self._legal()
         if code not in legal:
             shown = " ".join(self.game.move(c).text for c in legal)
             raise IllegalMoveError(f"{self.game.name}: {self.game.move(code).text} is not legal "
-                                   f"now for seat {self._turn}; legal moves: {shown}")
+                                   f"now for seat {self._turn}; legal moves: {shown}",
+                                   self._reason(code, None))
         # A game may override the fast path with one method of its own: play goes through it.
         self.apply_code(code)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class GameError(ValueError):
     """Base of the engine's errors; every one is a ``ValueError`` with an actionable message."""
@@ -12,7 +14,13 @@ class InvalidMoveError(GameError):
 
 
 class IllegalMoveError(GameError):
-    """The move fits the notation but cannot be made now (or not by this seat)."""
+    """The move fits the notation but cannot be made now (or not by this seat). ``reason``
+    (a :class:`cardplay.engine.reasons.Reason`, where the deal gave one) names the rule that
+    forbids it, in words for a person; the message itself is for programmers."""
+
+    def __init__(self, message: str, reason: Any = None) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class OptionError(GameError):

@@ -100,7 +100,8 @@ def game_socket(hub: Hub, origins: OriginPolicy, limits: Limits, move_rate: Rate
                     conn.post(error_message("unavailable", DOWN, mid))
                 except ProtocolError as e:
                     conn.post(error_message(e.code, e.message,
-                                            e.reply_to if e.reply_to is not None else mid))
+                                            e.reply_to if e.reply_to is not None else mid,
+                                            e.reason))
                     if e.code == "stale" and conn.table is not None:
                         with contextlib.suppress(StoreUnavailable):  # the error said enough
                             hub.resync(conn)

@@ -364,7 +364,9 @@ class Hub:
         except InvalidMoveError as e:
             raise ProtocolError("invalid", str(e)) from None
         except IllegalMoveError as e:
-            raise ProtocolError("illegal", str(e)) from None
+            raise ProtocolError("illegal", str(e),
+                                reason=e.reason.to_dict() if e.reason is not None else None
+                                ) from None
         canonical = match.moves[-1][1]
         progress = (match.scores, len(match.deals)) if len(match.deals) != deals else None
         try:

@@ -68,18 +68,24 @@ ERROR_CODES: dict[str, str] = {
 class ProtocolError(Exception):
     """A message the server refuses: an error code of :data:`ERROR_CODES` and a message."""
 
-    def __init__(self, code: str, message: str | None = None, reply_to: Any = None) -> None:
+    def __init__(self, code: str, message: str | None = None, reply_to: Any = None,
+                 reason: dict[str, Any] | None = None) -> None:
         assert code in ERROR_CODES, code
         super().__init__(message or ERROR_CODES[code])
         self.code = code
         self.message = message or ERROR_CODES[code]
         self.reply_to = reply_to  # the message's usable id, when the error is found parsing
+        # the rule that refused a move, in words for a person (Reason.to_dict), where known
+        self.reason = reason
 
 
-def error_message(code: str, message: str, reply_to: Any = None) -> dict[str, Any]:
+def error_message(code: str, message: str, reply_to: Any = None,
+                  reason: dict[str, Any] | None = None) -> dict[str, Any]:
     msg: dict[str, Any] = {"type": "error", "code": code, "message": message}
     if reply_to is not None:
         msg["reply_to"] = reply_to
+    if reason is not None:
+        msg["reason"] = reason
     return msg
 
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine import Game, Match
 from .connection import Connection
 from .protocol import PROTOCOL_VERSION, ProtocolError
+from .refusals import hand_refusals
 from .security import safe_text
 from .storage import StoredTable
 from .timecontrol import ClockState
@@ -367,6 +368,10 @@ class Table:
         }
         if with_previous:
             msg["previous"] = prev
+        if seat is not None and not self.is_over:
+            refused = hand_refusals(self.match.deal, seat)
+            if refused:
+                msg["refusals"] = refused
         if self.clock is not None:
             self.hub.clocks.frame(self, msg)
         if self.stopped is not None:

@@ -452,8 +452,10 @@ class Session:
         text = typed_move(text, self.tr.lang)
         try:
             self.match.play(text, seat=self.seat)
-        except (InvalidMoveError, IllegalMoveError):
+        except InvalidMoveError:
             return refusal(self.game, view, text, self.tr)
+        except IllegalMoveError as e:
+            return refusal(self.game, view, text, self.tr, e.reason)
         self._logged(self.seat)
         return None
 

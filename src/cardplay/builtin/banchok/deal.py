@@ -6,7 +6,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ...cards import format_card
-from ...engine import Deal, derive_seed
+from ...engine import Deal, Reason, derive_seed
 
 if TYPE_CHECKING:
     from .game import Banchok
@@ -197,6 +197,11 @@ class BanchokDeal(Deal):
         self._bank = 0
         self._end = reason
         self._turn = None
+
+    def _why_illegal(self, code: int) -> Reason | None:
+        from .refusals import why_illegal  # imported here: it reads this module's constants
+
+        return why_illegal(self, code)
 
     def _legal(self) -> list[int]:
         s = self._turn

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...cards import RANK_CHARS, SUIT_CHARS, cards_of_mask, format_card, format_cards, format_mask
-from ...engine import Deal
+from ...engine import Deal, Reason
 
 if TYPE_CHECKING:
     from .game import Chukhny
@@ -111,6 +111,11 @@ class ChukhnyDeal(Deal):
             self._turn = self._next_active(p)
 
     # ---- hooks
+
+    def _why_illegal(self, code: int) -> Reason | None:
+        from .refusals import why_illegal  # imported here: it reads this module's constants
+
+        return why_illegal(self, code)
 
     def _legal(self) -> list[int]:
         p = self._turn

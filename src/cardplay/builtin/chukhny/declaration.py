@@ -16,6 +16,8 @@ from ...declaration import (
     Text,
     Value,
 )
+from .refusals import REFUSALS
+from .rulebook import RULES, SCORING
 
 if TYPE_CHECKING:
     from ...engine import Game
@@ -165,4 +167,7 @@ DECLARATION = Declaration(
     moves=_MOVES,
     bots=BOTS,
     facts=_facts,
+    rules=RULES,
+    scoring=SCORING,
+    refusals=REFUSALS,
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...cards import format_card, format_cards
-from ...engine import Deal
+from ...engine import Deal, Reason
 
 if TYPE_CHECKING:
     from .game import Macao
@@ -252,6 +252,11 @@ class MacaoDeal(Deal):
         self._new_round()
 
     # ---- hooks
+
+    def _why_illegal(self, code: int) -> Reason | None:
+        from .refusals import why_illegal  # imported here: it reads this module's constants
+
+        return why_illegal(self, code)
 
     def _legal(self) -> list[int]:
         p = self._turn

@@ -17,6 +17,8 @@ from ...declaration import (
     Text,
     Value,
 )
+from .refusals import REFUSALS
+from .rulebook import RULES, SCORING
 
 if TYPE_CHECKING:
     from ...engine import Game
@@ -186,5 +188,8 @@ DECLARATION = Declaration(
     moves=_MOVES,
     bots=BOTS,
     facts=_facts,
+    rules=RULES,
+    scoring=SCORING,
+    refusals=REFUSALS,
     result_units=Text("chips"),
 )

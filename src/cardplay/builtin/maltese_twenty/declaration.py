@@ -16,6 +16,7 @@ from ...declaration import (
     Text,
     Value,
 )
+from .rulebook import RULES, SCORING
 
 if TYPE_CHECKING:
     from ...engine import Game
@@ -113,4 +114,6 @@ DECLARATION = Declaration(
     bots=BOTS,
     deal_name=Text("Round {n}", ctx="maltese_twenty"),
     facts=_facts,
+    rules=RULES,
+    scoring=SCORING,
 )

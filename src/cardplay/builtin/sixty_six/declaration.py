@@ -16,6 +16,8 @@ from ...declaration import (
     Text,
     Value,
 )
+from .refusals import REFUSALS
+from .rulebook import RULES, SCORING
 from .rules import CLOSE, EXCHANGE, MARRIAGE_BASE
 
 if TYPE_CHECKING:
@@ -221,5 +223,8 @@ DECLARATION = Declaration(
     moves=_MOVES,
     bots=BOTS,
     facts=_facts,
+    rules=RULES,
+    scoring=SCORING,
+    refusals=REFUSALS,
     result_units=Text("game points"),
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...cards import CARD_TEXTS, SUIT_CHARS, SUIT_MASKS, card_of, cards_of_mask, format_mask
-from ...engine import Deal
+from ...engine import Deal, Reason
 
 if TYPE_CHECKING:
     from .game import SixtySix
@@ -137,6 +137,11 @@ class SixtySixDeal(Deal):
         # (winner, game points, outcome, stand bonus carried on, result) once the deal is over
         self._end: tuple[int | None, int, str, int, list[int]] | None = None
         self._turn = nd
+
+    def _why_illegal(self, code: int) -> Reason | None:
+        from .refusals import why_illegal  # imported here: it reads this module's tables
+
+        return why_illegal(self, code)
 
     # ---- state helpers
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...cards import cards_of_mask, format_cards
-from ...engine import Deal, Move
+from ...engine import Deal, Move, Reason
 from .codes import ALL_CARDS, DRAW, KINGS, LAST_COUNT, PASS, PLAY_BASE, play_code
 
 if TYPE_CHECKING:
@@ -52,6 +52,11 @@ class TwentyDeal(Deal):
         d.ended_by = self.ended_by
         d._res = list(self._res) if self._res is not None else None
         return d
+
+    def _why_illegal(self, code: int) -> Reason | None:
+        from .refusals import why_illegal  # imported here: it reads the game's tables
+
+        return why_illegal(self, code)
 
     @property
     def stock_size(self) -> int:

@@ -18,6 +18,8 @@ from ...declaration import (
     Value,
 )
 from .actions import rank_multisets
+from .refusals import REFUSALS
+from .rulebook import RULES, SCORING
 
 if TYPE_CHECKING:
     from ...engine import Game
@@ -165,4 +167,7 @@ DECLARATION = Declaration(
     ),
     bots=BOTS,
     facts=_facts,
+    rules=RULES,
+    scoring=SCORING,
+    refusals=REFUSALS,
 )

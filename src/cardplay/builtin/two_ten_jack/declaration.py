@@ -16,6 +16,8 @@ from ...declaration import (
     Text,
     Value,
 )
+from .refusals import REFUSALS
+from .rulebook import RULES, SCORING
 from .rules import AS_SPADES, AS_TRUMPS
 
 if TYPE_CHECKING:
@@ -142,4 +144,7 @@ DECLARATION = Declaration(
     moves=_MOVES,
     bots=BOTS,
     facts=_facts,
+    rules=RULES,
+    scoring=SCORING,
+    refusals=REFUSALS,
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import cards_of_mask, format_card, format_mask
-from ...engine import Deal
+from ...engine import Deal, Reason
 
 __all__ = [
     "AS",
@@ -111,6 +111,11 @@ class TwoTenJackDeal(Deal):
         self._tricks = 0
         self._last = None
         self._turn = nd
+
+    def _why_illegal(self, code: int) -> Reason | None:
+        from .refusals import why_illegal  # imported here: it reads this module's tables
+
+        return why_illegal(self, code)
 
     # ---- the hot path
 

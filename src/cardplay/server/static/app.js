@@ -1,12 +1,13 @@
 /* cardplay browser UI, the page's entry module: the lobby, an invitation, the connection to a
    table and the routes between them. Plain JavaScript as ES modules, loaded as they are (no build). */
 import { LANGUAGES, fourColour, lang, setFourColour, setLang, t } from "./texts.js";
-import { T, announce, banner, gameTitle, getJSON, h, httpError, levelName, loadCatalog, main, navigate,
-  prettyText, redraw, saveSeat, seatName, setRouter, words, yourTables } from "./common.js";
+import { T, announce, banner, gameTitle, getJSON, h, httpError, levelName, loadCatalog, logText, main, navigate, redraw, saveSeat, seatName, setRouter, words, yourTables } from "./common.js";
 import { onCoach, onCoachError } from "./coach.js";
 import { newContribution } from "./proof.js";
 import { renderTable } from "./table.js";
 import { learnButton } from "./tutorial.js";
+import { reasonOf } from "./refusals.js";
+import { showGameRules } from "./rulebook.js";
 import { seekPanel, showSeek } from "./seek.js";
 import { clockChoices, noteClock } from "./clock.js";
 import { renderAccountNav, showAccount, showLeaderboard, showPlayer, showSignIn, whoAmI } from "./accounts.js";
@@ -195,7 +196,9 @@ async function showLobby() {
   form.addEventListener("submit", (e) => e.preventDefault());
   form.append(
     h("h2", { id: "new-game-h", text: t("new_game") }),
-    h("div", { class: "quick" }, h("div", { class: "field" }, h("label", { for: "game", text: t("game") }), gameSel),
+    h("div", { class: "quick" }, h("div", { class: "field" }, h("label", { for: "game", text: t("game") }), gameSel,
+      // the rules before the first game: as the form's options would play them
+      h("button", { type: "button", class: "secondary small", id: "lobby-rules", onclick: () => showGameRules(gameSel.value, optionValues(), "lobby-rules") }, t("rules"))),
       h("div", { class: "field" }, h("label", { for: "level", text: t("opponents") }), levelSel)),
     h("div", { class: "row" }, playNow), learnButton(gameSel, () => nameInput.value, err), err,
     h("fieldset", { class: "field" }, h("legend", { text: t("options") }), optsBox),
@@ -326,7 +329,8 @@ function onMessage(msg) {
     if (!old || msg.version !== old.version) { T.selected = new Set(); T.tapped = null; }
     if (old && msg.last && msg.version > old.version) {
       const who = msg.last.seat === T.seat ? null : seatName(msg.last.seat, msg.seats);
-      let text = who ? t("played", { who, move: prettyText(msg.last.move) }) : t("you_played", { move: prettyText(msg.last.move) });
+      // a move in words (a stake, "Buy a card"), never its code ("stake 28", "buy")
+      let text = who ? t("played", { who, move: logText(msg.last.move) }) : t("you_played", { move: logText(msg.last.move) });
       if (T.seat !== null && msg.view && msg.view.to_move === T.seat && !msg.is_over) text += " " + t("your_turn");
       announce(text);
     }
@@ -346,7 +350,7 @@ function onMessage(msg) {
       return;
     }
     const key = "err_" + msg.code;
-    T.status = t(key) !== key ? t(key) : t("err_generic", { message: msg.message });
+    T.status = reasonOf(msg) || (t(key) !== key ? t(key) : t("err_generic", { message: msg.message }));
     T.statusBad = true;
     onCoachError(msg, T.status);
     redraw();

@@ -2,6 +2,7 @@
    in words, the DOM helpers, the HTTP helpers, the seats this browser holds, and the table in
    play (its state, its socket, the moves sent). It holds no rules: what is legal comes from
    view.legal_moves, every state from the server. An ES module, loaded as it is (no build). */
+import { faceUrl } from "./cardfaces.js";
 import { CARD_TOKEN, SUIT_SYMBOL, fourColour, lang, t } from "./texts.js";
 import { backUrl } from "./prefs.js";
 
@@ -92,7 +93,7 @@ export function h(tag, attrs, ...kids) {
 }
 export function cardImg(c, mini) {
   const style = fourColour ? "4c" : "2c";
-  return h("img", { class: "card" + (mini ? " mini" : ""), src: `/static/cards/${style}/${c}.svg`,
+  return h("img", { class: "card" + (mini ? " mini" : ""), src: faceUrl(style, c),
     alt: cardName(c), width: mini ? 46 : 76, height: mini ? 64 : 106, draggable: "false" });
 }
 export function backImg(mini, alt) {

@@ -4,7 +4,7 @@
    objects (stock, trick, trump_card, trump_suit, hand_sizes) are the names every game shares
    (docs/new-game.md). */
 import { CARD_RE, SUIT_SYMBOL, lang, t } from "./texts.js";
-import { T, announce, backImg, cardImg, cardName, cardShort, declOf, fieldText, gameTitle, getJSON, h,
+import { T, announce, backImg, cardImg, cardName, cardShort, declOf, fieldText, getJSON, h,
   httpError, levelName, logText, main, moveKind, moveLabel, navigate, playMove, saveSeat,
   seatName, seatValueText, setRenderer, words } from "./common.js";
 import { ratingChanges } from "./accounts.js";
@@ -18,6 +18,8 @@ import { playForced } from "./forced.js";
 import { undoNodes } from "./undo.js";
 import { askMarriage, defaultStake, focusMarriageChoice, marriageCallout, marriageChoice, rememberStake } from "./traps.js";
 import { bankerNote, bringDealEndIn, dealBreakdown, dealTitle, pointsDeclared, recordGroup } from "./results.js";
+import { refusalOf } from "./refusals.js";
+import { showGameRules } from "./rulebook.js";
 
 /* How long a trick that was just completed stays in the middle when the next lead follows at
    once (a bot's lead): long enough to see both cards; a click or a key skips it. */
@@ -382,21 +384,24 @@ export function renderTable(old) {
     const legal = plain || decl !== null;
     const inCombo = combos.some((x) => x.split("+").some((y) => y.split("=")[0] === c));
     const selectable = legal || inCombo;
+    // a card the rules forbid now says why at a click, even when no card can be played
+    const refused = selectable ? null : refusalOf(c);
+    const explains = choosing || refused !== null;
     // a card that can be part of a set is picked, and the picked cards are played together by
     // the Play button; while cards are picked, any other is picked too (never played by
     // surprise); a card that only plays alone still plays at a click
     const click = () => {
       if (afterDrag()) return;
-      if (!selectable) { T.status = illegalReason(c, legalCards, view.hand || []); T.statusBad = true; renderTable(T.state); announce(T.status); return; }
+      if (!selectable) { T.status = refused || illegalReason(c, legalCards, view.hand || []); T.statusBad = true; renderTable(T.state); announce(T.status); return; }
       if (inCombo || T.selected.size) toggleSelect(c);
       else if (plain && pickedByTap(c)) renderTable(T.state);  // a first tap picks (touch.js)
       else if (plain) playCard(c);
       else if (decl && decl.length === 1) askMove(decl[0]);
       else if (decl) { const b = /** @type {HTMLElement | null} */ (document.querySelector(`[data-move="${CSS.escape(decl[0])}"]`)); if (b) b.focus(); }
     };
-    const b = h("button", { type: "button", class: "cardbtn" + (selectable ? " legal" : choosing ? " illegal" : "") + (T.selected.has(c) ? " selected" : "") + (T.tapped === c ? " tapped" : ""),
-      "data-card": c, "data-move": plain ? c : null, "data-focus-key": "card-" + idx, disabled: !choosing || T.pending,
-      "aria-disabled": choosing && !selectable ? "true" : null,
+    const b = h("button", { type: "button", class: "cardbtn" + (selectable ? " legal" : explains ? " illegal" : "") + (T.selected.has(c) ? " selected" : "") + (T.tapped === c ? " tapped" : ""),
+      "data-card": c, "data-move": plain ? c : null, "data-focus-key": "card-" + idx, disabled: !explains || T.pending,
+      "aria-disabled": explains && !selectable ? "true" : null,
       "aria-label": cardName(c), "aria-pressed": inCombo || T.selected.has(c) ? String(T.selected.has(c)) : null,
       onclick: click, onpointerdown: plain ? (e) => dragCard(e, c, playCard) : null }, cardImg(c, false));
     if (old && old.view && !(old.view.hand || []).includes(c)) b.classList.add("enter");
@@ -574,34 +579,8 @@ function handKeys(e) {
 }
 
 /* ------------------------------------------------------------------ rules */
-/* The rules of the game as this table plays them, from its declaration: what the game is, what
-   each kind of move does, and every option in effect with what its value means. */
-function showRules(game) {
-  const d = declOf(game);
-  const opts = (T.state && T.state.view.options) || {};
-  const old = document.getElementById("rules-dialog");
-  if (old) old.remove();
-  const close = () => { dlg.close(); dlg.remove(); const b = document.getElementById("rules-button"); if (b) b.focus(); };
-  const optionItem = (o) => {
-    const v = opts[o.name] !== undefined ? opts[o.name] : o.default;
-    const val = (o.values || []).find((x) => x.value === v);
-    return h("li", {}, h("strong", { text: `${words(o.label)}: ${val ? words(val.label) : v}` }), " — ",
-      words(o.description), val && val.description ? " " + words(val.description) : "");
-  };
-  const dlg = h("dialog", { id: "rules-dialog", class: "rules", "aria-labelledby": "rules-h" },
-    h("h2", { id: "rules-h", text: `${t("rules")}: ${gameTitle(d)}` }),
-    h("p", { text: words(d.summary) }),
-    h("h3", { text: t("moves_h") }),
-    h("ul", { class: "rules-moves" }, (d.moves || []).map((k) => h("li", {}, h("strong", { text: words(k.label) }), " — ", words(k.description)))),
-    h("h3", { text: t("options_h") }),
-    h("ul", { class: "rules-options" }, (d.options || []).map(optionItem)),
-    h("h3", { text: t("levels_h") }),
-    h("ul", { class: "rules-levels" }, (d.levels || []).map((l) => h("li", {}, h("strong", { text: levelName(l) }), " — ", t("level_about_" + l)))),
-    h("button", { type: "button", id: "rules-close", onclick: close }, t("close")));
-  dlg.addEventListener("cancel", (e) => { e.preventDefault(); close(); });
-  document.body.append(dlg);
-  dlg.showModal();
-}
+/* The rules of the game as this table plays them (rulebook.js), with the table's options. */
+function showRules(game) { showGameRules(game, (T.state && T.state.view.options) || {}, "rules-button"); }
 
 document.addEventListener("keydown", (e) => {
   if (!T.state || !T.state.view || e.altKey || e.ctrlKey || e.metaKey) return;  // no view: not dealt yet
