@@ -55,9 +55,13 @@ def play_all(page: Page, pick: Callable[[int, int], int]) -> list[tuple[str, str
         n += 1
         page.wait_for_function(
             "v => document.querySelector('#end-screen') || document.querySelector('#confirm-yes')"
-            " || (document.querySelector('.board')"
+            " || document.querySelector('#marriage-choice') || (document.querySelector('.board')"
             " && document.querySelector('.board').dataset.version !== v)", arg=version,
             timeout=20000)
+        # a marriage's K or Q on a lead asks whether to announce: both people play it plain,
+        # as the first move offered (the announcement is a move of its own in the list)
+        if page.locator("#marriage-choice").count():
+            page.locator("#marriage-plain").click()
         if page.locator("#confirm-yes").count() and board_attr(page, "data-version") == version:
             page.locator("#confirm-yes").click()
             page.wait_for_function(
