@@ -231,6 +231,13 @@ def test_scenario_9_bonus_to_last_positive_scorer() -> None:
         assert deal.points == [-45, -180] and pub(deal)["last_positive_scorer"] == 0
         deal.play("9C")  # B: 24, -20
         assert deal.points == [-45, -200] and pub(deal)["last_positive_scorer"] == 0
+        # what the deal's end explains the points by: each seat's scores by kind, in the order
+        # each kind first happened (B's first group went over before anything else)
+        assert pub(deal)["scored"] == [
+            {"seat": 1, "kind": "over", "times": 10, "points": -200},
+            {"seat": 0, "kind": "over", "times": 3, "points": -60},
+            {"seat": 0, "kind": "tally", "times": 1, "points": 15},
+        ]
         assert deal.result is None
         deal.play("7H")
         if game is BOTH:
@@ -494,7 +501,7 @@ def test_views_hide_the_other_hand_and_the_stock() -> None:
     p = pub(deal, 1)
     assert set(p) == {"round", "starter", "bonus_cards", "bonus", "tally", "tally_total",
                       "cleared", "scores", "hand_sizes", "stock", "last_positive_scorer",
-                      "last_event", "bonus_to"}
+                      "last_event", "bonus_to", "scored"}
     played = {t for _, t in deal.view(1).history}
     assert set(p["tally"]) | set(p["cleared"]) == played
     assert p["stock"] == 40 - 5 * 4 and p["scores"] == deal.points

@@ -401,7 +401,7 @@ def test_views_hold_own_hand_and_public_state_only() -> None:
     assert v0["public"] == {
         "leader": 0, "trick": [], "led": None, "declared": None, "last_trick": None,
         "won": [[], []], "tricks_won": [0, 0], "tricks_played": 0, "hand_points": [0, 0],
-        "stock": 40, "hand_sizes": [6, 6],
+        "scoring": [], "stock": 40, "hand_sizes": [6, 6],
     }
     assert v1["legal_moves"] == [] and v0["legal_moves"]
     text1 = json.dumps({k: v for k, v in v1.items() if k != "hand"})
@@ -415,6 +415,8 @@ def test_views_hold_own_hand_and_public_state_only() -> None:
     assert p["last_trick"] == {"cards": [{"seat": 0, "card": "AS"}, {"seat": 1, "card": "3H"}],
                                "declared": "H", "winner": 0, "points": 1}
     assert p["won"] == [["AS", "3H"], []] and p["hand_points"] == [1, 0]
+    # the scoring cards each seat has taken, which a deal's end explains its points by
+    assert p["scoring"] == [{"seat": 0, "card": "AS", "points": 1}]
     # a drawn card is seen only by its drawer
     assert "KH" in d.view(0).to_dict()["hand"]
     assert "KH" not in json.dumps(d.view(1).to_dict())
