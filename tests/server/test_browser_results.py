@@ -140,10 +140,11 @@ def test_twenty_says_which_cards_fit_without_a_suit_that_is_no_rule(live: LiveSe
     assert legal == ["AD"]
     page.locator(".hand button[data-card='5S']").click(force=True)  # aria-disabled
     status = page.locator("#status")
-    expect(status).to_contain_text("A♦")
+    # the server's rule for the card, which is the count, never a suit
+    expect(status).to_contain_text("Laying 5♠ adds at least 5, more than the move number 1")
     expect(status).not_to_contain_text("Only ♦")
-    # every card the message names can be played, and no greyed card is left out of a suit rule
     page.locator(".hand button[data-card='7D']").click(force=True)
+    expect(status).to_contain_text("Laying 7♦ adds at least 7, more than the move number 1")
     expect(status).not_to_contain_text("Only ♦")
 
 
