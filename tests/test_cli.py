@@ -654,3 +654,21 @@ def test_after_the_first_move_of_a_deal_only_what_changed_is_shown(
     assert out.count("  Trumps: ♣\n") == 2  # the first view, and again after ?
     assert out.count("Match scores: You 0 · Bot 1 0\n") == 2
     assert "? shows the whole table again." in out
+
+
+def test_a_saved_record_is_whole_or_the_old_one_stays(tmp_path: Path) -> None:
+    """`play --save` and the terminal table write a record through a file beside it and a rename:
+    a reader polling for the file (the tmux test did) never read an empty file again, and a
+    record that cannot be written leaves the previous one as it was and nothing beside it."""
+    from cardplay.cli.savefile import write_record
+
+    path = tmp_path / "game.json"
+    write_record({"moves": ["9S"]}, path)
+    write_record({"moves": ["9S", "TH"]}, path)
+    assert json.loads(path.read_text(encoding="utf-8")) == {"moves": ["9S", "TH"]}
+    with pytest.raises(TypeError):
+        write_record({"moves": [object()]}, path)
+    assert json.loads(path.read_text(encoding="utf-8")) == {"moves": ["9S", "TH"]}
+    with pytest.raises(OSError):
+        write_record({"moves": []}, tmp_path / "no such folder" / "game.json")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]

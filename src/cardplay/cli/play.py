@@ -42,6 +42,7 @@ from .render import (
     public_lines,
     render_view,
 )
+from .savefile import write_record
 
 __all__ = ["configure_play", "configure_replay", "make_game", "run_play", "run_replay"]
 
@@ -195,9 +196,7 @@ def run_play(args: argparse.Namespace, ui: Console) -> int:
 
 def _save_record(record: Mapping[str, Any], path: Path, ui: Console) -> bool:
     try:
-        with path.open("w", encoding="utf-8") as f:
-            json.dump(record, f, ensure_ascii=False, indent=1)
-            f.write("\n")
+        write_record(record, path)
     except OSError as e:
         ui.error(ui.tr("cannot_save", path=str(path), error=e.strerror or str(e)))
         return False

@@ -9,7 +9,6 @@ from its own view, one driver loop; or, for a replay, the record's moves one key
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -17,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import bots as bots_mod
+from ..cli.savefile import write_record
 from ..declaration import Declaration, Field
 from ..engine import (
     Deal,
@@ -470,9 +470,7 @@ class Session:
         if self.path is None or self.replaying:
             return ""
         try:
-            with self.path.open("w", encoding="utf-8") as f:
-                json.dump(self.match.record(), f, ensure_ascii=False, indent=1)
-                f.write("\n")
+            write_record(self.match.record(), self.path)
         except OSError as e:
             return self.tr("cannot_save", path=str(self.path), error=e.strerror or str(e))
         return self.tr("record_saved", path=str(self.path))
