@@ -299,3 +299,39 @@ def test_two_ten_jack_leads_are_the_reference_rule_with_the_same_draws(samples: 
         leads += 1
         stockless_leads += stock == 0
     assert leads > 150 and stockless_leads > 20
+
+
+class _MoveByMove:
+    """A Two-Ten-Jack heuristic without ``play_out``: the rollout plays it move by move."""
+
+    def __init__(self, g: cardplay.Game, seed: int, **settings: object) -> None:
+        self.bot = heuristic(g, seed, **settings)
+        self.rng = self.bot.rng
+
+    def choose_code(self, deal: Deal, codes: list[int]) -> int:
+        return int(self.bot.choose_code(deal, codes))
+
+
+@pytest.mark.parametrize("settings", [ROLLOUT["two-ten-jack"], {"samples": 3}])
+@pytest.mark.parametrize("limit", [2000, 9])
+def test_two_ten_jack_play_out_is_the_rollout_played_move_by_move(
+        settings: dict[str, object], limit: int) -> None:
+    game = cardplay.load("two-ten-jack")
+    one_loop = PolicyRolloutBot(game, lambda g, s: heuristic(g, s, **settings), seed=2,
+                                max_rollout_moves=limit)
+    by_move = PolicyRolloutBot(game, lambda g, s: _MoveByMove(g, s, **settings), seed=2,
+                               max_rollout_moves=limit)
+    assert callable(getattr(one_loop.policies[0], "play_out", None))
+    checked = 0
+    for i, deal in enumerate(positions("two-ten-jack", 12, 19)):
+        if i % 5:
+            continue
+        a = one_loop.rollout(deal.copy(), i)
+        b = by_move.rollout(deal.copy(), i)
+        assert a == b, (i, deal.history)
+        assert one_loop._spent == by_move._spent
+        # and the same draws: each seat's generator is where the move-by-move one left it
+        for p, q in zip(one_loop.policies, by_move.policies):
+            assert p.rng.getstate() == q.rng.getstate()  # type: ignore[attr-defined]
+        checked += 1
+    assert checked > 60 and one_loop._spent > 5 * checked

@@ -259,6 +259,42 @@ class HeuristicBot:
             return self._follow(codes, lead)
         return self._lead(codes, unseen, opp_size)
 
+    def play_out(self, deal: Deal, policies: Sequence[object],
+                 limit: int) -> tuple[list[int], int] | None:
+        """Finish ``deal`` with ``policies`` on the seats (this bot among them), as
+        ``PolicyRolloutBot.rollout`` would move by move with :meth:`choose_code`: the same
+        moves and the same draws, in one loop without its per-move dispatch. At most ``limit``
+        moves; the result (points if cut off) and how many choices the policies made. None
+        where a policy is not this heuristic or the deal not Two-Ten-Jack's."""
+        if not isinstance(deal, TwoTenJackDeal) or not all(
+                isinstance(p, HeuristicBot) and type(p).choose_code is HeuristicBot.choose_code
+                for p in policies):
+            return None
+        bots: Sequence[HeuristicBot] = policies  # type: ignore[assignment]
+        seen, legal, apply = deal.seen, deal.legal_codes, deal.apply_code
+        steps = spent = 0
+        while steps < limit:
+            seat = deal.to_move
+            if seat is None:
+                break
+            codes = legal()
+            if len(codes) == 1:
+                apply(codes[0])
+            else:
+                # choose_code, inlined
+                bot = bots[seat]
+                hand, unseen, lead, kind, stock, opp_size = seen(seat)
+                if stock == 0 and bot.solve_endgame:
+                    apply(bot._solve_move(list(codes), hand, unseen, lead, kind))
+                elif lead >= 0:
+                    apply(bot._follow(codes, lead))
+                else:
+                    apply(bot._lead(codes, unseen, opp_size))
+                spent += 1
+            steps += 1
+        result = deal.result if deal.to_move is None else deal.points
+        return list(result or [0] * deal.players), spent
+
     def _pick(self, codes: Sequence[int], hand: int, unseen: int, lead: int, kind: int,
               stock: int, opp_size: int) -> int:
         if stock == 0 and self.solve_endgame:
