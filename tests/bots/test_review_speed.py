@@ -14,9 +14,17 @@ import cardplay
 from cardplay.bots import evaluate, heuristic
 from cardplay.bots.evaluation import distinct_moves, game_of
 from cardplay.bots.heuristics import maltese_twenty
-from cardplay.bots.heuristics.two_ten_jack import sample_mask, touching_classes
+from cardplay.bots.heuristics.two_ten_jack import (
+    KEEP,
+    HeuristicBot,
+    heuristic_reply,
+    sample_mask,
+    touching_classes,
+)
 from cardplay.bots.rollout import PolicyRolloutBot
 from cardplay.builtin.maltese_twenty import VALUES
+from cardplay.builtin.two_ten_jack import AS, AS_SPADES, CARD_POINTS, FOLLOWER_WINS, TwoTenJackDeal
+from cardplay.cards import cards_of_mask
 from cardplay.engine import Deal
 from cardplay.review import review
 from helpers import plain_margin
@@ -243,3 +251,87 @@ def test_touching_two_ten_jack_cards_have_the_values_each_had_on_its_own() -> No
         if checked == 12:
             break
     assert checked == 12
+
+
+def _reference_lead(bot: HeuristicBot, codes: list[int], unseen: int, opp_size: int) -> int:
+    """The lead rule of thumb as written first: ``random.sample`` draws each opponent hand, the
+    reply is :func:`heuristic_reply` and the gains are summed world by world."""
+    pool = sorted(cards_of_mask(unseen))
+    worlds = []
+    for _ in range(bot.samples):
+        opp = 0
+        for c in (pool if opp_size == len(pool) else bot.rng.sample(pool, opp_size)):
+            opp |= 1 << c
+        worlds.append(opp)
+    best, best_score = codes[0], -1e9
+    for code in codes:
+        card, kind = (AS, code - AS_SPADES) if code >= AS_SPADES else (code, code // 13)
+        total = 0.0
+        for opp in worlds:
+            r = heuristic_reply(opp, card, kind)
+            p = CARD_POINTS[card] + CARD_POINTS[r]
+            total += (-p if FOLLOWER_WINS[card * 52 + r] else p) + KEEP[r]
+        score = total / len(worlds) - KEEP[card]
+        if score > best_score:
+            best, best_score = code, score
+    return best
+
+
+@pytest.mark.parametrize("samples", [4, 24])
+def test_two_ten_jack_leads_are_the_reference_rule_with_the_same_draws(samples: int) -> None:
+    game = cardplay.load("two-ten-jack")
+    leads = stockless_leads = 0
+    for i, deal in enumerate(positions("two-ten-jack", 16, 17)):
+        assert isinstance(deal, TwoTenJackDeal)
+        seat = deal.to_move
+        assert seat is not None
+        _, unseen, lead, _, stock, opp_size = deal.seen(seat)
+        if lead >= 0:
+            continue
+        fast = HeuristicBot(game, i, samples=samples, solve_endgame=False)
+        slow = HeuristicBot(game, i, samples=samples, solve_endgame=False)
+        codes = deal.legal_codes()
+        # twice in a row: the second lead starts from the generator the first one left
+        for _ in range(2):
+            assert fast.choose_code(deal, codes) == _reference_lead(slow, codes, unseen,
+                                                                     opp_size), deal.history
+            assert fast.rng.getstate() == slow.rng.getstate()
+        leads += 1
+        stockless_leads += stock == 0
+    assert leads > 150 and stockless_leads > 20
+
+
+class _MoveByMove:
+    """A Two-Ten-Jack heuristic without ``play_out``: the rollout plays it move by move."""
+
+    def __init__(self, g: cardplay.Game, seed: int, **settings: object) -> None:
+        self.bot = heuristic(g, seed, **settings)
+        self.rng = self.bot.rng
+
+    def choose_code(self, deal: Deal, codes: list[int]) -> int:
+        return int(self.bot.choose_code(deal, codes))
+
+
+@pytest.mark.parametrize("settings", [ROLLOUT["two-ten-jack"], {"samples": 3}])
+@pytest.mark.parametrize("limit", [2000, 9])
+def test_two_ten_jack_play_out_is_the_rollout_played_move_by_move(
+        settings: dict[str, object], limit: int) -> None:
+    game = cardplay.load("two-ten-jack")
+    one_loop = PolicyRolloutBot(game, lambda g, s: heuristic(g, s, **settings), seed=2,
+                                max_rollout_moves=limit)
+    by_move = PolicyRolloutBot(game, lambda g, s: _MoveByMove(g, s, **settings), seed=2,
+                               max_rollout_moves=limit)
+    assert callable(getattr(one_loop.policies[0], "play_out", None))
+    checked = 0
+    for i, deal in enumerate(positions("two-ten-jack", 12, 19)):
+        if i % 5:
+            continue
+        a = one_loop.rollout(deal.copy(), i)
+        b = by_move.rollout(deal.copy(), i)
+        assert a == b, (i, deal.history)
+        assert one_loop._spent == by_move._spent
+        # and the same draws: each seat's generator is where the move-by-move one left it
+        for p, q in zip(one_loop.policies, by_move.policies):
+            assert p.rng.getstate() == q.rng.getstate()  # type: ignore[attr-defined]
+        checked += 1
+    assert checked > 60 and one_loop._spent > 5 * checked

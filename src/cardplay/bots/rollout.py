@@ -259,6 +259,15 @@ class PolicyRolloutBot:
         policies = self.policies
         for s, p in enumerate(policies):
             p.rng.seed(derive_seed(seed, s))  # type: ignore[attr-defined]
+        # A policy with ``play_out(deal, policies, limit)`` finishes the deal with these
+        # policies exactly as the loop below would (the same moves, draws and count of choices)
+        # without its per-move dispatch (Two-Ten-Jack's heuristic), or answers None.
+        play_out = getattr(policies[0], "play_out", None)
+        if play_out is not None:
+            done = play_out(deal, policies, self.max_rollout_moves)
+            if done is not None:
+                self._spent += done[1]
+                return list(done[0])
         light = self.light_views
         # A policy with ``choose_code(deal, codes)`` answers what ``choose`` would on the view of
         # the seat to move without the view being built (the heuristics of the games whose

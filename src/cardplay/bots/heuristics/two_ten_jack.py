@@ -222,6 +222,16 @@ class HeuristicBot:
         # (what evaluations finish their sampled deals with: the search is most of their cost).
         self.solve_endgame = solve_endgame
         self._memo: dict[tuple[int, int], int] = {}
+        # The lookup tables of ``keep``, held here: the shared cache hashes the 52-entry tuple
+        # on every call, and rollouts lead or follow at every move.
+        self._kept: tuple[float, ...] | None = None
+        self._tab: _Tables | None = None
+
+    def _tables(self) -> _Tables:
+        keep = self.keep
+        if self._kept is not keep or self._tab is None:
+            self._tab, self._kept = _tables(keep), keep
+        return self._tab
 
     def choose(self, view: View) -> Move:
         legal = view.legal_moves
@@ -249,6 +259,42 @@ class HeuristicBot:
             return self._follow(codes, lead)
         return self._lead(codes, unseen, opp_size)
 
+    def play_out(self, deal: Deal, policies: Sequence[object],
+                 limit: int) -> tuple[list[int], int] | None:
+        """Finish ``deal`` with ``policies`` on the seats (this bot among them), as
+        ``PolicyRolloutBot.rollout`` would move by move with :meth:`choose_code`: the same
+        moves and the same draws, in one loop without its per-move dispatch. At most ``limit``
+        moves; the result (points if cut off) and how many choices the policies made. None
+        where a policy is not this heuristic or the deal not Two-Ten-Jack's."""
+        if not isinstance(deal, TwoTenJackDeal) or not all(
+                isinstance(p, HeuristicBot) and type(p).choose_code is HeuristicBot.choose_code
+                for p in policies):
+            return None
+        bots: Sequence[HeuristicBot] = policies  # type: ignore[assignment]
+        seen, legal, apply = deal.seen, deal.legal_codes, deal.apply_code
+        steps = spent = 0
+        while steps < limit:
+            seat = deal.to_move
+            if seat is None:
+                break
+            codes = legal()
+            if len(codes) == 1:
+                apply(codes[0])
+            else:
+                # choose_code, inlined
+                bot = bots[seat]
+                hand, unseen, lead, kind, stock, opp_size = seen(seat)
+                if stock == 0 and bot.solve_endgame:
+                    apply(bot._solve_move(list(codes), hand, unseen, lead, kind))
+                elif lead >= 0:
+                    apply(bot._follow(codes, lead))
+                else:
+                    apply(bot._lead(codes, unseen, opp_size))
+                spent += 1
+            steps += 1
+        result = deal.result if deal.to_move is None else deal.points
+        return list(result or [0] * deal.players), spent
+
     def _pick(self, codes: Sequence[int], hand: int, unseen: int, lead: int, kind: int,
               stock: int, opp_size: int) -> int:
         if stock == 0 and self.solve_endgame:
@@ -260,7 +306,7 @@ class HeuristicBot:
     # ---- stock phase
 
     def _follow(self, codes: Sequence[int], lead: int) -> int:
-        scores = _tables(self.keep).reply_score
+        scores = self._tables().reply_score
         base = lead * 52
         best, best_score = codes[0], -1e9
         for c in codes:
@@ -271,42 +317,68 @@ class HeuristicBot:
 
     def _lead(self, codes: Sequence[int], unseen: int, opp_size: int) -> int:
         pool = cards_of_mask(unseen)
-        if opp_size == len(pool):
+        n = len(pool)
+        samples = self.samples
+        if opp_size == n:
             # The stock is empty and the opponent holds every unseen card: each draw could only
             # be all of them, so none is made. Without the endgame search (the rollouts'
             # setting) the bot's generator then runs differently for the rest of the deal, where
             # it draws nothing else; the rollouts reseed it before every deal they finish.
-            worlds = [unseen] * self.samples
+            worlds = [unseen] * samples
+        elif 0 <= opp_size < 64 and n <= _SETSIZE[opp_size]:
+            # sample_mask's list path, inlined (the path every hand of a deal takes): the same
+            # calls of the generator in the same order, so the same hands
+            getrandbits = self.rng.getrandbits
+            sizes = range(n, n - opp_size, -1)
+            worlds = []
+            for _ in range(samples):
+                rest = pool.copy()
+                mask = 0
+                for size in sizes:
+                    bits = _BITS[size]
+                    j = getrandbits(bits)
+                    while j >= size:
+                        j = getrandbits(bits)
+                    mask |= 1 << rest[j]
+                    rest[j] = rest[size - 1]
+                worlds.append(mask)
         else:
             getrandbits = self.rng.getrandbits
-            worlds = [sample_mask(getrandbits, pool, opp_size) for _ in range(self.samples)]
-        tables = _tables(self.keep)
+            worlds = [sample_mask(getrandbits, pool, opp_size) for _ in range(samples)]
+        tables = self._tables()
         gain_of = tables.gain_of
         memo = tables.memo
         if len(memo) > _MEMO_LIMIT:
             memo.clear()
         keep = self.keep
-        n = len(worlds)
+        count = len(worlds)
+        # each world's follow set for a led kind (shifted to the memo's key), computed once per
+        # kind: a hand's cards share a few kinds
+        follows: dict[int, list[int]] = {}
         best, best_score = codes[0], -1e9
         for code in codes:
             if code >= AS_SPADES:
                 card, kind = AS, code - AS_SPADES
             else:
                 card, kind = code, code // 13
-            kind_mask = KIND_MASKS[kind]
+            keys = follows.get(kind)
+            if keys is None:
+                kind_mask = KIND_MASKS[kind]
+                keys = follows[kind] = [(opp & kind_mask or opp & TRUMPS or opp) << 8
+                                        for opp in worlds]
             lead = card * 4 + kind
             total = 0.0
-            for opp in worlds:
+            for f in keys:
                 # what the leader counts for heuristic_reply(opp, card, kind, keep): it depends
-                # on the follow set alone, and the same small sets come back constantly
-                f = opp & kind_mask or opp & TRUMPS or opp
-                key = f << 8 | lead
+                # on the follow set alone, and the same small sets come back constantly; added
+                # in the worlds' order, so the sum is the same to the last bit
+                key = f | lead
                 try:
                     total += memo[key]
                 except KeyError:
-                    g = memo[key] = gain_of(f, card)
+                    g = memo[key] = gain_of(f >> 8, card)
                     total += g
-            score = total / n - keep[card]
+            score = total / count - keep[card]
             if score > best_score:
                 best, best_score = code, score
         return best
