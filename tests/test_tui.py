@@ -500,7 +500,8 @@ def test_the_terminal_table_names_rounds_leaders_and_records_as_the_browser_does
     """Issue 32 in the terminal: Maltese Twenty's header says "Round 1" as its table does;
     Sixty-Six's "Leads" names the seat to lead after a trick, under a Russian label that is not
     the turn's own "ходит"; a record is a block of lines, never "Key: value; Key: value"."""
-    from cardplay.tui.table import header_line, middle_lines
+    from cardplay.cli.render import deal_end_lines
+    from cardplay.tui.table import breakdown_lines, header_line, middle_lines
 
     names = ["Ann", "Bob"].__getitem__
     maltese = cardplay.load("maltese-twenty").match(seed=4)
@@ -516,6 +517,15 @@ def test_the_terminal_table_names_rounds_leaders_and_records_as_the_browser_does
     at = lines.index("Last score:")
     assert [x.split(":")[0] for x in lines[at + 1:at + 4]] == ["  Player", "  Score", "  Points"]
     assert not [x for x in lines if re.search(r": [^;]+; [^:;]+: ", x)]
+    # a round's end says "Round 1 is over." in the terminal table and the command line alike
+    while not maltese.deals:
+        maltese.play(maltese.legal_moves()[0])
+    assert breakdown_lines(maltese, 0, 0, Translator("ru"), names)[0] == "Раунд 1 окончен."
+    assert deal_end_lines(maltese, 0, 0, Translator("de"), names)[1] == "Runde 1 ist vorbei."
+    sixty_six = cardplay.load("sixty-six").match(seed=4)
+    while not sixty_six.deals:
+        sixty_six.play(sixty_six.legal_moves()[0])
+    assert breakdown_lines(sixty_six, 0, 0, Translator("en"), names)[0] == "Deal 1 is over."
     # Sixty-Six: after a trick the seat to move is the one "Leads" names
     deal66 = cardplay.load("sixty-six").deal(seed=31)
     rng = random.Random(1)

@@ -314,6 +314,9 @@ class Declaration:
     # what one deal is called where the game has its own word ("Round {n}" in Maltese Twenty,
     # whose table shows the round): a front-end's header then says it, not "Deal {n}"
     deal_name: Text | None = None
+    # and how its end is announced ("Round {n} is over."): its own sentence, since Russian
+    # agrees the verb with the noun (a round's end and a deal's end take different endings)
+    deal_over: Text | None = None
     # Why a move is refused (Deal.why_illegal names one of these), the rules for players, and
     # the names of the ways the game scores points (each one some rule covers: score:NAME).
     refusals: tuple[Refusal, ...] = ()
@@ -384,6 +387,7 @@ class Declaration:
             "bots": self.bots.to_dict() if self.bots is not None else None,
             "result_units": self.result_units.to_dict(),
             "deal_name": self.deal_name.to_dict() if self.deal_name is not None else None,
+            "deal_over": self.deal_over.to_dict() if self.deal_over is not None else None,
             "rules": [r.to_dict() for r in self.rules],
         }
 

@@ -18,8 +18,9 @@ from .engine import Game, InvalidMoveError, Reason, View
 from .engine import declaration_of as _declaration_of
 from .i18n import CLI, Translator, translate
 
-__all__ = ["SeatNamer", "card_text", "field_lines", "field_text", "level_name", "move_text",
-           "move_words", "outcome_reasons", "refusal", "rules_text", "typed_move", "words"]
+__all__ = ["SeatNamer", "card_text", "deal_over_text", "deal_title", "field_lines", "field_text",
+           "level_name", "move_text", "move_words", "outcome_reasons", "refusal", "rules_text",
+           "typed_move", "words"]
 
 SeatNamer = Callable[[int], str]
 
@@ -82,6 +83,19 @@ def move_words(declaration: Declaration, text: str, lang: str = "en") -> str:
 
 def words(text: Text | None, lang: str) -> str:
     return text(lang) if text is not None else ""
+
+
+def deal_title(game: str, n: int, tr: Translator) -> str:
+    """What deal ``n`` (1-based) of the game named ``game`` is called: the game's own word
+    where it has one ("Round 2")."""
+    named = _declaration_of(game).deal_name
+    return named(tr.lang).replace("{n}", str(n)) if named is not None else tr("deal_number", n=n)
+
+
+def deal_over_text(game: str, n: int, tr: Translator) -> str:
+    """The sentence that deal ``n`` (1-based) is over, in the game's own word for a deal."""
+    named = _declaration_of(game).deal_over
+    return named(tr.lang).replace("{n}", str(n)) if named is not None else tr("deal_over", n=n)
 
 
 def field_text(field: Field, value: Any, lang: str, seat: SeatNamer) -> str:

@@ -14,7 +14,14 @@ from typing import Any
 
 from ..engine import Match, Move, View, declaration_of
 from ..i18n import Translator
-from ..wording import SeatNamer, card_text, field_lines, move_text, outcome_reasons
+from ..wording import (
+    SeatNamer,
+    card_text,
+    deal_over_text,
+    field_lines,
+    move_text,
+    outcome_reasons,
+)
 
 __all__ = ["deal_end_lines", "menu_lines", "per_seat_text", "pretty_move", "public_lines",
            "render_view"]
@@ -125,7 +132,7 @@ def deal_end_lines(match: Match, number: int, seat: int, tr: Translator, names: 
     """How deal ``number`` (0-based) of a match ended, as ``seat`` sees it, and the scores."""
     deal = match.deals[number]
     view = deal.view(seat)
-    lines = ["", tr("deal_over", n=number + 1)]
+    lines = ["", deal_over_text(match.game.name, number + 1, tr)]
     lines.extend("  " + line for line in public_lines(view, tr, names))
     if show_points:
         lines.append(tr("deal_points", points=per_seat_text(view.points, names)))

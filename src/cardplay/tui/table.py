@@ -32,6 +32,8 @@ from ..i18n import Translator
 from ..wording import (
     SeatNamer,
     card_text,
+    deal_over_text,
+    deal_title,
     field_block,
     move_text,
     outcome_reasons,
@@ -66,10 +68,7 @@ def header_line(view: View, title: str, tr: Translator, names: SeatNamer) -> str
     parts = [title]
     if view.match is not None:
         # the game's own word for a deal where it has one ("Round 2"), as its table says
-        named = declaration_of(view.game).deal_name
-        n = view.match.get("deal_number", 1)
-        parts.append(named(tr.lang).replace("{n}", str(n)) if named is not None
-                     else tr("deal_number", n=n))
+        parts.append(deal_title(view.game, view.match.get("deal_number", 1), tr))
     parts.append(tr("dealer_is", who=names(view.dealer)))
     if view.match is not None and "scores" in view.match:
         parts.append(tr("tui_match", scores=" · ".join(
@@ -323,7 +322,7 @@ def breakdown_lines(match: Match, number: int, seat: int, tr: Translator,
         elif f.kind in ("record", "choice", "seat", "seats", "flag") and f.name != "last_trick":
             other.append((f, v))
     widths = [max(len(r[i]) for r in rows) for i in range(n + 1)]
-    lines = [tr("deal_over", n=number + 1), ""]
+    lines = [deal_over_text(view.game, number + 1, tr), ""]
     lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
     lines.append("")
     lines += [line for f, v in other for line in field_block(f, v, lang, names)]

@@ -17,7 +17,7 @@ import { afterDrag, dragCard, pickedByTap, tableTap } from "./touch.js";
 import { playForced } from "./forced.js";
 import { undoNodes } from "./undo.js";
 import { askMarriage, defaultStake, focusMarriageChoice, marriageCallout, marriageChoice, rememberStake } from "./traps.js";
-import { bankerNote, bringDealEndIn, dealBreakdown, dealTitle, pointsDeclared, recordGroup } from "./results.js";
+import { bankerNote, bringDealEndIn, dealBreakdown, dealOverTitle, dealTitle, pointsDeclared, recordGroup } from "./results.js";
 import { refusalOf } from "./refusals.js";
 import { showGameRules } from "./rulebook.js";
 
@@ -466,7 +466,7 @@ export function renderTable(old) {
   const prevNumber = view.match ? view.match.results.length : 0;
   if (prev && !s.is_over && T.seenPrevious !== prevNumber) {
     notices.push(h("section", { class: "notice", "aria-labelledby": "deal-over-h", id: "deal-over" },
-      h("h2", { id: "deal-over-h", text: t("deal_over", { n: prevNumber }) }),
+      h("h2", { id: "deal-over-h", text: dealOverTitle(s.game, prevNumber) }),
       dealBreakdown(prev, seats),
       ...reviewNodes(s, prevNumber, prev),
       h("button", { type: "button", class: "secondary", id: "dismiss-deal", onclick: () => { T.seenPrevious = prevNumber; renderTable(T.state); } }, t("continue"))));
