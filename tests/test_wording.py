@@ -107,3 +107,24 @@ RU = {
     'Led with a marriage': 'С марьяжем',
 }
 add_test_catalogue("ru", RU)
+
+
+def test_a_label_before_a_seat_s_name_takes_the_name_as_it_is() -> None:
+    """A seat's name is said in the nominative ("Du", "Вы"), so no label before it may end in a
+    preposition that wants another case: German showed "Talon zugedreht von: Du" (von takes the
+    dative: "von dir"); each label is a question the name answers instead."""
+    import cardplay
+    from cardplay.engine import declaration_of
+
+    seen = 0
+    for name in cardplay.games():
+        for f in declaration_of(name).public:
+            if f.kind not in ("seat", "seats"):
+                continue
+            seen += 1
+            de, ru = f.label("de"), f.label("ru")
+            assert not de.endswith((" von", " durch", " mit")), (name, f.name, de)
+            assert not ru.endswith((" от", " у")), (name, f.name, ru)
+    assert seen >= 5
+    closed = next(f for f in declaration_of("sixty-six").public if f.name == "closed_by")
+    assert closed.label("de") == "Wer hat zugedreht"
