@@ -314,7 +314,7 @@ class Declaration:
     # what one deal is called where the game has its own word ("Round {n}" in Maltese Twenty,
     # whose table shows the round): a front-end's header then says it, not "Deal {n}"
     deal_name: Text | None = None
-    # and how its end is announced ("Round {n} is over."): its own sentence, since Russian
+    # and how its end is announced ("Round {n} is over", a heading): its own sentence, since Russian
     # agrees the verb with the noun (a round's end and a deal's end take different endings)
     deal_over: Text | None = None
     # Why a move is refused (Deal.why_illegal names one of these), the rules for players, and

@@ -93,9 +93,12 @@ def deal_title(game: str, n: int, tr: Translator) -> str:
 
 
 def deal_over_text(game: str, n: int, tr: Translator) -> str:
-    """The sentence that deal ``n`` (1-based) is over, in the game's own word for a deal."""
+    """The sentence that deal ``n`` (1-based) is over, in the game's own word for a deal (the
+    declared words are a heading, as the browser shows them; a terminal line ends with a stop)."""
     named = _declaration_of(game).deal_over
-    return named(tr.lang).replace("{n}", str(n)) if named is not None else tr("deal_over", n=n)
+    if named is None:
+        return tr("deal_over", n=n)
+    return named(tr.lang).replace("{n}", str(n)) + "."
 
 
 def field_text(field: Field, value: Any, lang: str, seat: SeatNamer) -> str:

@@ -177,7 +177,7 @@ def test_maltese_twenty_says_each_fact_once_and_names_its_round(live: LiveServer
     assert len(rows) == len(set(rows)) and len(rows) >= 3, rows
     # the end is the round's too (it said "Deal 1 is over." under a "Round" header)
     expect(page.locator("#deal-over-h")).to_have_text(
-        {"en": "Round 1 is over.", "ru": "Раунд 1 окончен."}[lang])
+        {"en": "Round 1 is over", "ru": "Раунд 1 окончен"}[lang])
     page.locator("#dismiss-deal").click()
     page.wait_for_function("() => document.querySelector('.board').dataset.deal === '2'")
     seen = page.evaluate(SEAT_AND_SHEET_LABELS)

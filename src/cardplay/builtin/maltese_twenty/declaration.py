@@ -113,7 +113,7 @@ DECLARATION = Declaration(
     ),
     bots=BOTS,
     deal_name=Text("Round {n}", ctx="maltese_twenty"),
-    deal_over=Text("Round {n} is over.", ctx="maltese_twenty"),
+    deal_over=Text("Round {n} is over", ctx="maltese_twenty"),
     facts=_facts,
     rules=RULES,
     scoring=SCORING,
