@@ -16,7 +16,8 @@ from cardplay.engine import game_class
 # what a move's code looks like: a lowercase ASCII identifier (buy, stake, draw, pass, close)
 CODE_WORD = re.compile(r"\b[a-z]{2,}\b")
 SEAT_LABELS_RU = {"Talon closed by": "Кто закрыл прикуп", "Took the trump card":
-                  "Кто забрал козырь", "Taken by": "Кто взял", "Bonus goes to": "Кому бонус"}
+                  "Кто забрал козырь", "Taken by": "Кто взял",
+                  "Bonus goes to": "Кто получает бонус", "Leads": "Кто заходит"}
 
 
 @pytest.mark.parametrize("lang", ["ru", "de"])

@@ -126,5 +126,18 @@ def test_a_label_before_a_seat_s_name_takes_the_name_as_it_is() -> None:
             assert not de.endswith((" von", " durch", " mit")), (name, f.name, de)
             assert not ru.endswith((" от", " у")), (name, f.name, ru)
     assert seen >= 5
-    closed = next(f for f in declaration_of("sixty-six").public if f.name == "closed_by")
-    assert closed.label("de") == "Wer hat zugedreht"
+    # a label that is a verb asks who did it, so that "Du" and "Вы" answer it in their own form
+    # ("Spielt aus: Du", "Bonus geht an: Du" and "Кому бонус: Вы" did not agree)
+    questions = {("sixty-six", "closed_by"): ("Wer hat zugedreht", "Кто закрыл прикуп"),
+                 ("sixty-six", "leader"): ("Wer spielt aus", "Кто заходит"),
+                 ("two-ten-jack", "leader"): ("Wer spielt aus", "Кто заходит"),
+                 ("sixty-six", "trump_card_taker"): ("Wer nahm die Atoutkarte",
+                                                     "Кто забрал козырь"),
+                 ("maltese-twenty", "starter"): ("Wer beginnt den Durchgang",
+                                                 "Кто начинает раунд"),
+                 ("maltese-twenty", "last_positive_scorer"): ("Wer hat zuletzt gepunktet",
+                                                              "Кто последним набрал очки"),
+                 ("maltese-twenty", "bonus_to"): ("Wer bekommt den Bonus", "Кто получает бонус")}
+    for (name, field_name), (de, ru) in questions.items():
+        f = next(f for f in declaration_of(name).public if f.name == field_name)
+        assert (f.label("de"), f.label("ru")) == (de, ru)

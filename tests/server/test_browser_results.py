@@ -124,7 +124,7 @@ def test_sixty_six_names_who_leads_after_a_trick_you_took(live: LiveServer, page
         play_one(page, rng)
     assert seen is not None, "no trick of mine with the talon open"
     assert [label, seen["me"]] in seen["facts"], seen
-    # the fact's label is not the badge's word: "Заходит", not a second "ходит"
+    # the fact's label is not the badge's word: "Кто заходит", not a second "ходит"
     assert label.lower() != seen["badge"].lower()
 
 
