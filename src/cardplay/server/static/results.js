@@ -221,7 +221,7 @@ export function dealTitle(game, n) {
   return name ? words(name).replace("{n}", String(n)) : t("deal_n", { n });
 }
 
-/* The sentence that a deal is over, in the game's own word ("Round 2 is over."). */
+/* The heading that says a deal is over, in the game's own word ("Round 2 is over"). */
 export function dealOverTitle(game, n) {
   const over = declOf(game).deal_over;
   return over ? words(over).replace("{n}", String(n)) : t("deal_over", { n });
