@@ -397,3 +397,32 @@ def test_what_a_view_or_public_state_holds_can_be_changed_without_touching_the_d
                     for s in range(d.players)] == shown
             assert d.legal_codes() == twin.legal_codes()
             d.apply_code(rng.choice(d.legal_codes()))
+
+
+def test_a_take_back_goes_to_the_seat_s_last_move_of_the_deal_in_play() -> None:
+    """Match.takeback_point (the browser's undo and the terminal table's u): the index of the
+    seat's latest move in the deal in play; None before its first move of a deal, never past
+    a deal's end, None once the match is over."""
+    match = cardplay.load("twenty").match(seed=3)
+    assert match.takeback_point(0) is None and match.takeback_point(1) is None
+    first_deal_moves = 0
+    while not match.deals:
+        seat = match.to_move
+        match.play(match.legal_moves()[0])
+        first_deal_moves += 1
+        if not match.deals:  # the deal's last move ends it: nothing of it is taken back then
+            assert match.takeback_point(seat) == len(match.moves) - 1
+    # a new deal: the moves of the finished one are out of reach
+    assert len(match.moves) == first_deal_moves
+    mover = match.to_move
+    other = 1 - mover
+    assert match.takeback_point(mover) is None and match.takeback_point(other) is None
+    match.play(match.legal_moves()[0])
+    assert match.takeback_point(mover) == first_deal_moves
+    if match.to_move == other:
+        match.play(match.legal_moves()[0])
+        assert match.takeback_point(mover) == first_deal_moves
+        assert match.takeback_point(other) == first_deal_moves + 1
+    while not match.is_over:
+        match.play(match.legal_moves()[0])
+    assert match.takeback_point(0) is None and match.takeback_point(1) is None

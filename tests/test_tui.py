@@ -538,3 +538,43 @@ def test_the_terminal_table_names_rounds_leaders_and_records_as_the_browser_does
     ru = [x for x in middle_lines(deal66.view(0), names, Translator("ru"))
           if x.startswith("Кто заходит: ")]
     assert ru == [f"Кто заходит: {names(deal66.view(0).public['leader'])}"]
+
+
+def test_take_back_at_the_terminal_table(tmp_path: Path) -> None:
+    """Issue 32's undo in the terminal: u takes back the person's last move of the deal in play
+    and the bots' answers; the key is offered only while there is such a move; the record saved
+    is the game as it then stands."""
+    async def scenario() -> None:
+        game = cardplay.load("sixty-six")
+        record = tmp_path / "undo.json"
+        app = TableApp(new_session(game, 13, 0, "random", Translator("en"), record),
+                       bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            first_hand = app.text_of("hand")
+            assert "u take back" not in app.text_of("keys")
+            await pilot.press("u")  # nothing of mine yet: said so, nothing changes
+            await pilot.pause()
+            assert app.text_of("status") == "You have no move to take back in this deal."
+            assert app.session.match.moves == []
+            await pilot.press("1")  # 9♠, which Bot 1 answers with 10♥
+            await pilot.pause()
+            assert app.session.match.moves == [(0, "9S"), (1, "TH")]
+            assert "u take back" in app.text_of("keys")
+            await pilot.press("u")
+            await pilot.pause()
+            assert app.session.match.moves == [] and app.session.log == []
+            assert app.text_of("status") == \
+                "Your last move was taken back, and the bots' answers to it."
+            assert app.text_of("hand") == first_hand
+            assert len(app.query_one("#log", RichLog).lines) == 0
+            await pilot.press("2")  # K♠ instead
+            await pilot.pause()
+            assert app.session.match.moves[0] == (0, "KS")
+            assert app.session.log[0] == "You: K♠"
+            await pilot.press("q")
+            await pilot.pause()
+        saved = json.loads(record.read_text(encoding="utf-8"))
+        assert saved["moves"][0] == "KS" and "9S" not in saved["moves"][:1]
+        assert cardplay.replay(saved).moves == app.session.match.moves
+    run_async(scenario())

@@ -93,6 +93,19 @@ class Match:
     def legal_moves(self) -> list[Move]:
         return [] if self._over else self.deal.legal_moves()
 
+    def takeback_point(self, seat: int) -> int | None:
+        """Where a take-back by ``seat`` goes back to: the index in ``moves`` of its latest move
+        in the deal in play (every move from there on is taken back), or None when the match is
+        over or the seat has not moved in this deal. Never past a deal's end: a finished deal's
+        result already counts in the match."""
+        if self._over:
+            return None
+        start = len(self.moves) - len(self.deal.history)  # the deal in play's first move
+        for n in range(len(self.moves) - 1, start - 1, -1):
+            if self.moves[n][0] == seat:
+                return n
+        return None
+
     def play(self, move: Move | str, seat: int | None = None) -> None:
         """Play a move in the current deal; the next deal starts when this one ends."""
         if self._over:

@@ -48,12 +48,7 @@ def undo_point(table: Table, seat: int) -> int | None:
     if table.waiting or table.is_over or table.stopped is not None or \
             not undo_table(table, seat):
         return None
-    moves = table.match.moves
-    start = len(moves) - len(table.match.deal.history)  # the deal in play's first move
-    for n in range(len(moves) - 1, start - 1, -1):
-        if moves[n][0] == seat:
-            return n
-    return None
+    return table.match.takeback_point(seat)
 
 
 def undo(hub: Hub, conn: Connection, version: int, reply_to: Any = None) -> None:

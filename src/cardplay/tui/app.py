@@ -239,7 +239,8 @@ class TableApp(App[int]):
             bar.append(tr("tui_waiting", who=s.name(s.match.to_move)))
         self.query_one("#actions", Static).update(coloured("   ".join(bar)))
         self.query_one("#status", Static).update(coloured(self.status))
-        self.query_one("#keys", Static).update(Text(keys_line(view, tr, s.replaying)))
+        self.query_one("#keys", Static).update(
+            Text(keys_line(view, tr, s.replaying, mine and s.can_take_back())))
         log = self.query_one("#log", RichLog)
         if s.log_changed < self._logged:  # a line already shown was rewritten: show it anew
             log.clear()
@@ -423,6 +424,8 @@ class TableApp(App[int]):
                 self._choose_card(int(key) - 1)
         elif key in ("colon", "slash"):
             handled = self._open_notation
+        elif key == "u":
+            handled = self._take_back
         else:
             for a in self._actions():
                 if a.key == key:
@@ -432,6 +435,12 @@ class TableApp(App[int]):
         if handled is not None:
             event.stop()
             handled()
+
+    def _take_back(self) -> None:
+        taken = self.session.take_back()
+        self.status = self.tr("tui_taken_back" if taken else "tui_nothing_to_take_back")
+        self.cursor = 0
+        self.draw()
 
     def _action(self, a: Action) -> None:
         if a.is_run:

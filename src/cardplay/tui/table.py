@@ -50,7 +50,7 @@ __all__ = ["RESERVED_KEYS", "Action", "Session", "actions", "breakdown_lines", "
 _CARD = re.compile(r"[2-9TJQKA][SHDC]")
 _WORD_NUMBER = re.compile(r"([a-z]+) ([0-9]+)")
 # The table's own keys; a special move never takes one of them.
-RESERVED_KEYS = frozenset("qrls")
+RESERVED_KEYS = frozenset("qrlsu")  # quit, rules, last trick, score sheet, take back
 # Fields the table places itself (the trick area, the seat rows) rather than as labelled lines.
 _PLACED = ("trick", "last_trick", "hand_sizes")
 
@@ -458,6 +458,26 @@ class Session:
         self._logged(self.seat)
         return None
 
+    def can_take_back(self) -> bool:
+        """Whether the person has a move of the deal in play to take back (never in a replay)."""
+        return not self.replaying and self.match.takeback_point(self.seat) is not None
+
+    def take_back(self) -> bool:
+        """Take back the person's last move of the deal in play and the bots' answers after it,
+        as the browser does at a casual table (the terminal table is always one): the match is
+        rebuilt from the moves kept, so the record saved is the game as it now stands. False
+        when there is nothing to take back."""
+        point = None if self.replaying else self.match.takeback_point(self.seat)
+        if point is None:
+            return False
+        kept = self.match.moves[:point]
+        self.match = self.game.match(self.match.seed, dealer=self.match.given_dealer)
+        self.log, self._last_line, self._run, self.log_changed = [], "", 0, 0
+        for seat, text in kept:
+            self.match.play(text, seat=seat)
+            self._logged(seat)
+        return True
+
     def ended_deals(self) -> list[int]:
         """The deals that ended since the last call (0-based)."""
         done = list(range(self.deals_seen, len(self.match.deals)))
@@ -491,9 +511,12 @@ def has_tricks(view: View) -> bool:
                 {"trick", "last_trick", "tricks"})
 
 
-def keys_line(view: View, tr: Translator, replaying: bool) -> str:
-    """The keys of the table; the last trick's only where the game has tricks."""
+def keys_line(view: View, tr: Translator, replaying: bool, can_take_back: bool = False) -> str:
+    """The keys of the table; the last trick's only where the game has tricks, the take-back's
+    only while there is a move to take back."""
     parts = [tr("tui_keys_replay") if replaying else tr("tui_keys_play"), tr("tui_key_rules")]
+    if can_take_back:
+        parts.append(tr("tui_key_take_back"))
     if has_tricks(view):
         parts.append(tr("tui_key_last_trick"))
     if view.match is not None:
