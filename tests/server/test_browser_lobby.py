@@ -119,3 +119,30 @@ def test_a_language_switch_while_the_lobby_loads_leaves_one_lobby(live: LiveServ
     page.wait_for_timeout(300)
     expect(page.locator("#new-game")).to_have_count(1)
     expect(page.locator("main h1")).to_have_count(1)
+
+
+def test_the_level_chooser_says_how_often_a_level_beats_the_one_below(live: LiveServer,
+                                                                      page: Page) -> None:
+    """Issue 33: a player choosing an opponent reads, in their language, how often that level
+    won against the level below it in the arena (the figures the catalogue serves)."""
+    six = next(g for g in httpx.get(live.url + "/api/games").json() if g["name"] == "sixty-six")
+    fast = next(s for s in six["strength"] if s["level"] == "fast")
+    share = round(100 * fast["share"])
+    page.goto(live.url + "/")
+    page.select_option("#game", "sixty-six")
+    page.select_option("#level", "fast")
+    line = page.locator("#level-strength")
+    expect(line).to_have_text(f"Against “heuristic”, “fast” won {share}% of test deals "
+                              "(50% would mean equal strength).")
+    page.select_option("#level", "random")  # nothing below it: nothing said
+    expect(line).to_have_text("")
+    page.select_option("#lang", "ru")
+    expect(page.locator("#play-now")).to_have_text("Играть с ботами")  # the lobby drawn anew
+    page.select_option("#game", "sixty-six")
+    page.select_option("#level", "fast")
+    expect(line).to_have_text(f"Против уровня «эвристический» уровень «быстрый» выиграл "
+                              f"{share} % пробных сдач (при равной силе было бы 50 %).")
+    # the rules' list of levels says it too
+    page.locator("#lobby-rules").click()
+    expect(page.locator("#rules-dialog .rules-levels")).to_contain_text(
+        f"выиграл {share} % пробных сдач")

@@ -69,6 +69,21 @@ def test_games_catalog(client: TestClient) -> None:
     assert preset["choices"] == ["sixty-six", "schnapsen"]
 
 
+def test_each_level_says_how_often_it_beats_the_one_below(client: TestClient) -> None:
+    """Issue 33's strength table for players: every adjacent pair of the levels a game offers
+    was measured in the arena (bots/strength.py), lowest first, with its interval."""
+    for g in client.get("/api/games").json():
+        levels = g["levels"]
+        assert [(s["level"], s["below"]) for s in g["strength"]] == \
+            list(zip(levels[1:], levels[:-1])), g["name"]
+        for s in g["strength"]:
+            assert s["low"] <= s["share"] <= s["high"], s
+            seats = round(1 / s["fair"])  # the fair share of an n-seat game is 1/n
+            assert s["fair"] == pytest.approx(1 / seats, abs=1e-3)
+            assert g["min_players"] <= seats <= g["max_players"]
+            assert s["deals"] >= 100
+
+
 @pytest.mark.parametrize("body, fragment", [
     ({"game": "poker", "seats": []}, "unknown game"),
     ({"game": "sixty-six", "options": {"match_target": 0}, "seats": [{"kind": "human"}] * 2},

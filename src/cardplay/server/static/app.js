@@ -7,7 +7,7 @@ import { newContribution } from "./proof.js";
 import { renderTable } from "./table.js";
 import { learnButton } from "./tutorial.js";
 import { reasonOf } from "./refusals.js";
-import { showGameRules } from "./rulebook.js";
+import { levelStrength, showGameRules } from "./rulebook.js";
 import { seekPanel, showSeek } from "./seek.js";
 import { clockChoices, noteClock } from "./clock.js";
 import { renderAccountNav, showAccount, showLeaderboard, showPlayer, showSignIn, whoAmI } from "./accounts.js";
@@ -60,7 +60,11 @@ async function showLobby() {
     : catalog.some((g) => g.name === "sixty-six") ? "sixty-six" : gameSel.value);
   const optsBox = h("div", { class: "options" });
   const seatsBox = h("div", { class: "seats-config" });
-  const levelSel = h("select", { id: "level", name: "level" });
+  const levelSel = h("select", { id: "level", name: "level", "aria-describedby": "level-strength" });
+  // how often the chosen level beats the one below it in this game (measured)
+  const strengthLine = h("small", { class: "hint", id: "level-strength" });
+  const showStrength = () => { strengthLine.textContent = levelStrength(current(), levelSel.value); };
+  levelSel.addEventListener("change", showStrength);
   const nameInput = h("input", { type: "text", id: "name", maxlength: "40", autocomplete: "nickname" });
   // a table with invited people is unlisted unless its creator asks for the open list
   const unlisted = h("input", { type: "checkbox", id: "unlisted", checked: true });
@@ -124,6 +128,7 @@ async function showLobby() {
     renderClock();
     const level = localStorage.getItem("cardplay.level");
     levelSel.value = g.levels.includes(level) ? level : g.levels[g.levels.length - 1];
+    showStrength();
     // the options last chosen for this game come back (those still valid)
     let kept = {};
     try { kept = JSON.parse(localStorage.getItem("cardplay.options." + g.name) || "{}"); } catch (e) { kept = {}; }
@@ -199,7 +204,7 @@ async function showLobby() {
     h("div", { class: "quick" }, h("div", { class: "field" }, h("label", { for: "game", text: t("game") }), gameSel,
       // the rules before the first game: as the form's options would play them
       h("button", { type: "button", class: "secondary small", id: "lobby-rules", onclick: () => showGameRules(gameSel.value, optionValues(), "lobby-rules") }, t("rules"))),
-      h("div", { class: "field" }, h("label", { for: "level", text: t("opponents") }), levelSel)),
+      h("div", { class: "field" }, h("label", { for: "level", text: t("opponents") }), levelSel, strengthLine)),
     h("div", { class: "row" }, playNow), learnButton(gameSel, () => nameInput.value, err), err,
     h("fieldset", { class: "field" }, h("legend", { text: t("options") }), optsBox),
     h("div", { class: "field" }, h("label", { for: "name", text: t("your_name") }), nameInput),

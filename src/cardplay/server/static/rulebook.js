@@ -45,9 +45,19 @@ export function showGameRules(game, opts, back) {
     h("h3", { text: t("options_h") }),
     h("ul", { class: "rules-options" }, (d.options || []).map(optionItem)),
     h("h3", { text: t("levels_h") }),
-    h("ul", { class: "rules-levels" }, (d.levels || []).map((l) => h("li", {}, h("strong", { text: levelName(l) }), " — ", t("level_about_" + l)))),
+    h("ul", { class: "rules-levels" }, (d.levels || []).map((l) => h("li", {}, h("strong", { text: levelName(l) }), " — ", t("level_about_" + l),
+      levelStrength(d, l) ? " " + levelStrength(d, l) : ""))),
     h("button", { type: "button", id: "rules-close", onclick: close }, t("close")));
   dlg.addEventListener("cancel", (e) => { e.preventDefault(); close(); });
   document.body.append(dlg);
   dlg.showModal();
+}
+
+/* How often a level beat the level below it in this game, in words: measured in the arena
+   (bots/strength.py), "" where it was not. */
+export function levelStrength(d, level) {
+  const s = ((d && d.strength) || []).find((x) => x.level === level);
+  if (!s) return "";
+  return t("level_strength", { level: levelName(s.level), below: levelName(s.below),
+    share: String(Math.round(100 * s.share)), fair: String(Math.round(100 * s.fair)) });
 }
