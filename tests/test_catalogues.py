@@ -97,6 +97,18 @@ def test_every_text_the_code_asks_for_is_catalogued() -> None:
     assert all(any(k.startswith(f) for k in browser) for f in families)
 
 
+def test_every_error_the_socket_sends_has_words_in_every_language() -> None:
+    """The table shows an error frame by its code (err_CODE), else the server's English
+    message: a Russian page showed English for a failed store ("storage") and eight other
+    codes. Every code a ProtocolError carries has its text in each catalogue."""
+    server = "".join(p.read_text(encoding="utf-8") for p in (SRC / "server").glob("*.py"))
+    codes = set(re.findall(r'ProtocolError\(\s*"([a-z_]+)"', server))
+    assert {"storage", "rate", "illegal", "unavailable"} <= codes
+    for lang in LANGS:
+        texts = catalogue_messages(lang, BROWSER)
+        assert sorted(c for c in codes if not texts.get("err_" + c)) == [], lang
+
+
 def test_plural_forms_follow_each_languages_rule() -> None:
     counts = [(n, Translator(lang)("tui_cards_in_hand", n=n))
               for lang in ("en", "ru", "de") for n in (1, 2, 5, 21)]
