@@ -3,6 +3,7 @@ match flow, conservation properties, and the exact expected-value bot."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections import Counter
@@ -35,6 +36,7 @@ from cardplay.engine import (
     IllegalMoveError,
     InvalidMoveError,
     OptionError,
+    View,
     derive_seed,
 )
 from helpers import legal, play_out, shoe, stakes
@@ -1054,6 +1056,36 @@ def test_bot_stakes_the_minimum_with_a_negative_edge() -> None:
     assert bot.choose(d.view(0)) == "stake 5"
     bot.stake_edge = lambda view, cnt: 0.01  # type: ignore[method-assign]
     assert bot.choose(d.view(0)) == "stake 50"
+
+
+def _with_chips(view: View, chips: list[int], bank: int) -> View:
+    return dataclasses.replace(view, public={**view.public, "chips": chips, "bank": bank})
+
+
+def test_strong_keeps_a_lead_of_more_than_100_chips_in_the_last_bank_with_the_least_stake() -> None:
+    g = load()
+    keeper = HeuristicBot(g, seed=1, protect_lead=100)
+    plain = HeuristicBot(g, seed=1)
+    v = deal_of(g, "9S", "KS", "QD", "3S").view(0)  # seat 2 banks; a fresh shoe favours punters
+    ahead = _with_chips(v, [1101, 1000, 800], 200)  # 101 ahead of the banker's 800 + 200
+    assert plain.choose(ahead) == "stake 50"
+    assert keeper.choose(ahead) == "stake 5"
+    assert HeuristicBot.lead(ahead) == 101
+    # exactly 100 ahead is not more than 100; the banker's bank counts as his
+    assert keeper.choose(_with_chips(v, [1100, 1000, 800], 200)) == "stake 50"
+    behind_bank = _with_chips(v, [1150, 1000, 800], 400)
+    assert HeuristicBot.lead(behind_bank) == -50
+    assert keeper.choose(behind_bank) == "stake 50"
+    # in a match only the last bank of the rotation is played for the lead: earlier, the other
+    # punters would go on winning from the later banks while the leader staked the minimum
+    first_bank = dataclasses.replace(ahead, match={"dealers": [], "deal_number": 1})
+    last_bank = dataclasses.replace(ahead, match={"dealers": [0, 1], "deal_number": 3})
+    assert not HeuristicBot.last_bank(first_bank) and HeuristicBot.last_bank(last_bank)
+    assert keeper.choose(first_bank) == "stake 50"
+    assert keeper.choose(last_bank) == "stake 5"
+    # the declared strong level is this bot
+    strong = cardplay.bots.load("strong", g, seed=1)
+    assert strong.choose(ahead) == "stake 5" and strong.choose(v) == "stake 50"
 
 
 def _num(d: tuple[list[int], int]) -> int:

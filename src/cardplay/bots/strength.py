@@ -67,7 +67,7 @@ STRENGTH: dict[str, tuple[Strength, ...]] = {
     "macao": (
         _row("heuristic", "random", 0.654, 0.625, 0.684, 0.333, 200, 405),
         _row("fast", "heuristic", 0.335, 0.331, 0.339, 0.333, 1000, 503),
-        _row("strong", "fast", 0.332, 0.327, 0.337, 0.333, 1000, 602),
+        _row("strong", "fast", 0.335, 0.330, 0.340, 0.333, 1000, 714),
     ),
     "banchok": (
         _row("heuristic", "random", 0.377, 0.346, 0.407, 0.333, 200, 406),

@@ -325,10 +325,20 @@ def multi_round_ev(cnt: Sequence[int], shoe: int, naturals: bool = False,
 
 
 class HeuristicBot:
-    """Exact expected-value punter: buy/stand and stake size from the unseen cards."""
+    """Exact expected-value punter: buy/stand and stake size from the unseen cards.
 
-    def __init__(self, game: Game, seed: int | None = None) -> None:
+    ``protect_lead``: when set, in the contest's last bank (a deal played alone, or a match's
+    last banker in the rotation) a punter whose chips (a banker's counting his bank) exceed
+    every other seat's by more than this many stakes the minimum even on a positive edge. The
+    contest goes to the highest score, not the most expected chips, and at its end a lead that
+    large is worth more kept than grown. Earlier in a match the same rule loses: the other
+    punters keep winning from the later banks while the leader stakes the minimum (issue 33,
+    docs/bots.md, "Every game with something to find")."""
+
+    def __init__(self, game: Game, seed: int | None = None,
+                 protect_lead: int | None = None) -> None:
         self.game = game
+        self.protect_lead = protect_lead
         self.rng = random.Random(seed)
         o = game.options
         self.naturals = bool(o.naturals)
@@ -347,10 +357,33 @@ class HeuristicBot:
         pub = view.public
         cnt = unseen_counts(view)
         if pub["phase"] == "stake":
+            if self.protect_lead is not None and self.last_bank(view) \
+                    and self.lead(view) > self.protect_lead:
+                return legal[0]
             edge = self.stake_edge(view, cnt)
             return legal[-1] if edge > 0 else legal[0]
         buy = self.buy_edge(view, cnt)
         return self.game.parse_move("buy" if buy > 0 else "stand")
+
+    @staticmethod
+    def last_bank(view: View) -> bool:
+        """Whether the deal in play ends the contest: a deal played on its own, or the bank of
+        the last seat in the match's one rotation (a seat too poor to bank is skipped, so a
+        match can end sooner; this rule then simply does not come into play)."""
+        if view.match is None:
+            return True
+        dealers = view.match.get("dealers") or ()
+        first = dealers[0] if dealers else view.dealer
+        return (view.dealer - first) % view.players == view.players - 1
+
+    @staticmethod
+    def lead(view: View) -> int:
+        """This seat's chips minus the most any other seat holds, a banker's bank counted as
+        his: how far ahead of the field it stands in the match so far (negative when behind)."""
+        pub = view.public
+        held = list(pub["chips"])
+        held[int(pub["banker"])] += int(pub["bank"])
+        return held[view.seat] - max(c for i, c in enumerate(held) if i != view.seat)
 
     def solver(self, base: Sequence[int], limit: int) -> MultiBuySolver:
         """A ``multi_buy`` solver, kept while the unseen cards stay the same (one round)."""
