@@ -109,9 +109,13 @@ def test_candidates_keep_the_base_move_and_spread_over_the_rest() -> None:
 
 
 def test_levels_use_the_rollout_bot_where_the_table_says() -> None:
+    from cardplay.bots.heuristics.macao import HeuristicBot
+
     macao = cardplay.load("macao", players=3)
     assert isinstance(load("fast", macao, seed=1), PolicyRolloutBot)
-    assert isinstance(load("strong", macao, seed=1), PolicyRolloutBot)
+    # Macao's strong is its heuristic playing for first place (docs/bots.md, issue 33)
+    strong = load("strong", macao, seed=1)
+    assert isinstance(strong, HeuristicBot) and strong.protect_lead == 100
 
 
 def test_maltese_twenty_levels_look_further_ahead_than_its_heuristic() -> None:
