@@ -228,18 +228,8 @@ def opponent(name: str, rng: random.Random) -> Any:
     raise ValueError(f"unknown opponent {name!r}; valid: {', '.join(OPPONENTS)}")
 
 
-# Sixty-Six declares no expert level (the candidate measured no stronger than strong: docs/bots.md,
-# issue 33); ``--bot expert`` plays the candidate: strong's settings, inference from 64 weighted
-# worlds and imperfect-information ISMCTS playouts.
-EXPERT_CANDIDATE = "cardplay.bots.sixty_six_expert:expert_bot"
-
-
 def _searcher(level: str) -> Searcher:
-    bots = GAME.declaration.bots
-    if level == "expert" and (bots is None or "expert" not in bots.levels):
-        strong = searcher_of("strong", GAME)
-        return dataclasses.replace(strong, settings={**strong.settings, "inference": 64},
-                                   factory=EXPERT_CANDIDATE)
+    """The declared searcher of ``level`` (a ValueError naming the levels if it has none)."""
     return searcher_of(level, GAME)
 
 
@@ -250,8 +240,7 @@ def our_bot(level: str, bot_seed: int, budget_only: bool, iterations: int | None
     it the moves depend only on the seeds); ``iterations``: its search budget instead of the
     level's (to spend a faster engine on more iterations at the same time per move); ``extra``:
     other settings of its searcher (``--set inference=64``), for ablations."""
-    if (budget_only or iterations or extra or level == "expert") \
-            and level not in ("random", "heuristic"):
+    if (budget_only or iterations or extra) and level not in ("random", "heuristic"):
         searcher = _searcher(level)
         settings = dict(searcher.settings)
         if budget_only:

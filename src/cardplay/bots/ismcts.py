@@ -21,9 +21,12 @@ from collections.abc import Callable
 from ..engine import Deal, Game, Move, View
 from .inference import DEFAULT_NOISE, WorldPool, heuristic_model
 
-__all__ = ["ISMCTSBot", "RolloutPolicy", "scaled_rewards"]
+__all__ = ["ISMCTSBot", "LeafValue", "RolloutPolicy", "scaled_rewards"]
 
 RolloutPolicy = Callable[[Deal, random.Random], int]
+# A leaf evaluator: every seat's reward in [0, 1] for a position it can value exactly (the
+# rollout stops there), or None to let the rollout play on.
+LeafValue = Callable[[Deal], "list[float] | None"]
 
 
 def scaled_rewards(result: list[int]) -> list[float]:
@@ -84,7 +87,7 @@ class ISMCTSBot:
                  seconds: float | None = None, exploration: float = 0.7,
                  rollout: RolloutPolicy | None = None, max_rollout_moves: int = 10_000,
                  stop_early: bool = True, inference: int = 0,
-                 noise: float = DEFAULT_NOISE) -> None:
+                 noise: float = DEFAULT_NOISE, leaf: LeafValue | None = None) -> None:
         if iterations < 1:
             raise ValueError("ISMCTSBot needs at least one iteration per move")
         self.game = game
@@ -95,6 +98,7 @@ class ISMCTSBot:
         self.rollout = rollout or random_rollout
         self.max_rollout_moves = max_rollout_moves
         self.stop_early = stop_early
+        self.leaf = leaf
         # ``inference``: worlds are drawn from a pool of that many, weighted by the opponents'
         # recorded moves (:mod:`cardplay.bots.inference`); 0 samples them uniformly.
         self.inference = inference
@@ -166,7 +170,16 @@ class ISMCTSBot:
                 path.append(node)
             # Rollout.
             steps = 0
-            if rollout is random_rollout:
+            rewards: list[float] | None = None
+            leaf = self.leaf
+            if leaf is not None:
+                while world.to_move is not None and steps < limit:
+                    rewards = leaf(world)
+                    if rewards is not None:
+                        break
+                    world.apply_code(rollout(world, rng))
+                    steps += 1
+            elif rollout is random_rollout:
                 # The default policy inlined: a rollout is most of an iteration's moves.
                 legal, apply, rnd = world.legal_codes, world.apply_code, rng.random
                 while world.to_move is not None and steps < limit:
@@ -177,8 +190,9 @@ class ISMCTSBot:
                 while world.to_move is not None and steps < limit:
                     world.apply_code(rollout(world, rng))
                     steps += 1
-            result = world.result if world.to_move is None else world.points
-            rewards = scaled_rewards(list(result or [0] * world.players))
+            if rewards is None:
+                result = world.result if world.to_move is None else world.points
+                rewards = scaled_rewards(list(result or [0] * world.players))
             for n in path:
                 n.visits += 1
                 if n.seat >= 0:

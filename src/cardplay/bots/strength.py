@@ -47,7 +47,7 @@ STRENGTH: dict[str, tuple[Strength, ...]] = {
     "sixty-six": (
         _row("heuristic", "random", 0.884, 0.858, 0.910, 0.500, 200, 401),
         _row("fast", "heuristic", 0.541, 0.504, 0.579, 0.500, 200, 301),
-        _row("strong", "fast", 0.583, 0.528, 0.637, 0.500, 100, 302),
+        _row("strong", "fast", 0.583, 0.543, 0.623, 0.500, 150, 951),
     ),
     "two-ten-jack": (
         _row("heuristic", "random", 0.738, 0.698, 0.777, 0.500, 200, 402),

@@ -194,8 +194,14 @@ def _facts(game: Game) -> Facts:
 
 # The bot levels (docs/bots.md has the figures): PIMC, ISMCTS while the talon is open, sampled
 # worlds solved exactly by alpha-beta once it is closed or exhausted. `fast` searches only its
-# own first-phase leads (the heuristic, `follower`, answers the opponent's); `strong` every move.
+# own first-phase leads (the heuristic, `follower`, answers the opponent's) with random
+# playouts; `strong` searches every move, its playouts played by a player that sees only its own
+# hand and stopped at phase 2, where a solve says who wins (bots/sixty_six_playouts.py).
 _PIMC = "cardplay.bots.sixty_six_solver:PIMCBot"
+_PLAYOUTS = "cardplay.bots.sixty_six_playouts:playout_searcher"
+_STRONG = {"iterations": 1500, "seconds": 2.0, "worlds": 12, "max_nodes": 10_000,
+           "move_nodes": 60_000, "closed_worlds": 16, "enumerate_limit": 60, "playouts": 1,
+           "exact_leaves": 1}
 BOTS = Bots(
     heuristic="cardplay.bots.heuristics.sixty_six:HeuristicBot",
     levels={
@@ -203,10 +209,7 @@ BOTS = Bots(
                                      "max_nodes": 8_000, "move_nodes": 16_000,
                                      "closed_worlds": 4, "enumerate_limit": 6,
                                      "follower": "heuristic"}, factory=_PIMC),
-        "strong": Searcher("factory", {"iterations": 1500, "seconds": 0.9, "worlds": 12,
-                                       "max_nodes": 10_000, "move_nodes": 60_000,
-                                       "closed_worlds": 16, "enumerate_limit": 60},
-                           factory=_PIMC),
+        "strong": Searcher("factory", _STRONG, factory=_PLAYOUTS),
     },
     reads_history=True,
     exact="cardplay.bots.sixty_six_solver:exact_values",

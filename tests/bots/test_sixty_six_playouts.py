@@ -1,16 +1,16 @@
-"""Sixty-Six's expert level (cardplay.bots.sixty_six_expert): playouts that read only the mover's
-own hand, and the level as every front-end loads it."""
+"""Sixty-Six's strong search (cardplay.bots.sixty_six_playouts): playouts that read only the
+mover's own hand, exact values once a playout reaches phase 2, and the level as every front-end
+loads it."""
 
 from __future__ import annotations
 
 import random
 
-import pytest
-
 import cardplay
 from cardplay.bots import load
-from cardplay.bots.sixty_six_expert import expert_bot, playout_move
-from cardplay.builtin.sixty_six import SixtySixDeal
+from cardplay.bots.sixty_six_playouts import LEAF_CARDS, exact_leaf, playout_move, playout_searcher
+from cardplay.bots.sixty_six_solver import PIMCBot, minimax
+from cardplay.builtin.sixty_six import VU_SCHNAPSEN_OPTIONS, SixtySixDeal
 
 
 def _positions(count: int) -> list[SixtySixDeal]:
@@ -68,15 +68,44 @@ def test_a_playout_takes_a_led_ten_with_the_cheapest_winner() -> None:
     assert found >= 3
 
 
-def test_the_expert_searcher_plays_and_no_game_offers_an_expert_level_yet() -> None:
+def test_an_exact_leaf_names_the_winner_of_best_play_and_waits_for_phase_two() -> None:
+    """In Schnapsen every phase-2 position is valued as plain minimax values it (the winner's
+    side gets 1); phase 1 and Sixty-Six's six-card hands are left to the playout."""
+    rng = random.Random(5)
+    checked = {1: 0, -1: 0}
+    for name, options in (("schnapsen", VU_SCHNAPSEN_OPTIONS), ("sixty-six", {})):
+        game = cardplay.load("sixty-six", **options)
+        for seed in range(40):
+            deal = game.deal(seed=seed)
+            assert isinstance(deal, SixtySixDeal)
+            while deal.to_move is not None and not deal.phase2:
+                assert exact_leaf(deal) is None
+                deal.apply_code(rng.choice(deal.legal_codes()))
+            if deal.to_move is None:
+                continue
+            if deal.hands[deal.to_move].bit_count() > LEAF_CARDS:
+                assert name == "sixty-six" and exact_leaf(deal) is None
+                continue
+            rewards = exact_leaf(deal)
+            truth = minimax(deal, 0)
+            sign = (truth > 0) - (truth < 0)
+            assert rewards == {1: [1.0, 0.0], -1: [0.0, 1.0], 0: [0.5, 0.5]}[sign], (name, seed)
+            if sign:
+                checked[sign] += 1
+    assert checked[1] >= 5 and checked[-1] >= 5
+
+
+def test_the_strong_level_is_this_searcher_and_plays_a_whole_deal() -> None:
     game = cardplay.load("sixty-six")
-    bot = expert_bot(game, seed=3, iterations=200, inference=16)
-    assert bot.phase1 is not None and bot.phase1.rollout is playout_move
+    strong = load("strong", game, seed=3)
+    assert isinstance(strong, PIMCBot) and strong.phase1 is not None
+    assert strong.phase1.rollout is playout_move and strong.phase1.leaf is exact_leaf
+    # fast keeps random playouts to the end of the deal
+    fast = load("fast", game, seed=3)
+    assert isinstance(fast, PIMCBot) and fast.phase1 is not None and fast.phase1.leaf is None
+    bot = playout_searcher(game, seed=3, iterations=200, inference=16, exact_leaves=1)
     deal = game.deal(seed=4)
     while deal.to_move is not None:
         seat = deal.to_move
         deal.play(bot.choose(deal.view(seat)) if seat == 0 else deal.legal_moves()[0])
     assert deal.result is not None
-    # measured no stronger than strong (docs/bots.md), so no game declares it
-    with pytest.raises(ValueError, match="unknown bot level 'expert' for sixty-six"):
-        load("expert", game)
