@@ -79,7 +79,11 @@ def test_every_deal_end_explains_the_result(live: LiveServer, page: Page, tmp_pa
     page.screenshot(path=str(shots(tmp_path) / f"results-{game}-{lang}.png"))
     # on a phone: the same, in the screen's width
     page.set_viewport_size({"width": 390, "height": 844})
-    page.locator("#deal-over, #end-screen").first.scroll_into_view_if_needed()
+    # the notice can be drawn anew between finding it and scrolling it (a handle detached that
+    # way once, on a loaded machine): scroll whatever notice the page holds at that moment
+    page.wait_for_function("() => !!document.querySelector('#deal-over, #end-screen')")
+    page.evaluate("() => document.querySelector('#deal-over, #end-screen')"
+                  ".scrollIntoView({block: 'nearest'})")
     seen = page.evaluate(DEAL_END)
     assert seen["shown"] and label in seen["rows"]
     assert seen["page_width"] <= 390 and seen["left"] >= 0 and seen["right"] <= 390, seen
