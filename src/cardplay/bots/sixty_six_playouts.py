@@ -18,8 +18,8 @@ the weakest player there is, all the way to the end of the deal. Here a playout 
   noisiest part of every playout, and it is gone.
 
 Once the real talon is closed or exhausted, the bot plays as :class:`PIMCBot` does (worlds
-solved exactly). ``playout_searcher`` builds it; ``strong`` (and ``expert``, with four times
-the budget) are declared with ``playouts`` and ``exact_leaves`` on (docs/bots.md, issue 33).
+solved exactly). ``playout_searcher`` builds it; Sixty-Six's ``strong`` is declared with
+``playouts`` and ``exact_leaves`` on (docs/bots.md, issue 33).
 """
 
 from __future__ import annotations

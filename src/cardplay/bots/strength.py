@@ -37,47 +37,42 @@ class Strength:
         return asdict(self)
 
 
-def _row(level: str, below: str, share: float, low: float, high: float, fair: float,
-         deals: int, seed: int) -> Strength:
-    return Strength(level, below, share, low, high, fair, deals, seed)
-
-
 # game -> the measured pairs, lowest level first
 STRENGTH: dict[str, tuple[Strength, ...]] = {
     "sixty-six": (
-        _row("heuristic", "random", 0.884, 0.858, 0.910, 0.500, 200, 401),
-        _row("fast", "heuristic", 0.541, 0.504, 0.579, 0.500, 200, 301),
-        _row("strong", "fast", 0.583, 0.543, 0.623, 0.500, 150, 951),
+        Strength("heuristic", "random", 0.884, 0.858, 0.910, 0.500, 200, 401),
+        Strength("fast", "heuristic", 0.541, 0.504, 0.579, 0.500, 200, 301),
+        Strength("strong", "fast", 0.583, 0.543, 0.623, 0.500, 150, 951),
     ),
     "two-ten-jack": (
-        _row("heuristic", "random", 0.738, 0.698, 0.777, 0.500, 200, 402),
-        _row("fast", "heuristic", 0.515, 0.501, 0.529, 0.500, 2000, 408),
-        _row("strong", "fast", 0.506, 0.494, 0.518, 0.500, 2000, 409),
+        Strength("heuristic", "random", 0.738, 0.698, 0.777, 0.500, 200, 402),
+        Strength("fast", "heuristic", 0.515, 0.501, 0.529, 0.500, 2000, 408),
+        Strength("strong", "fast", 0.506, 0.494, 0.518, 0.500, 2000, 409),
     ),
     "maltese-twenty": (
-        _row("heuristic", "random", 0.979, 0.965, 0.993, 0.500, 200, 403),
-        _row("fast", "heuristic", 0.571, 0.536, 0.607, 0.500, 200, 305),
-        _row("strong", "fast", 0.573, 0.525, 0.620, 0.500, 100, 306),
+        Strength("heuristic", "random", 0.979, 0.965, 0.993, 0.500, 200, 403),
+        Strength("fast", "heuristic", 0.571, 0.536, 0.607, 0.500, 200, 305),
+        Strength("strong", "fast", 0.573, 0.525, 0.620, 0.500, 100, 306),
     ),
     "twenty": (
-        _row("heuristic", "random", 0.590, 0.562, 0.618, 0.500, 200, 404),
-        _row("fast", "heuristic", 0.500, 0.500, 0.501, 0.500, 2000, 501),
-        _row("strong", "fast", 0.500, 0.478, 0.522, 0.500, 1000, 502),
+        Strength("heuristic", "random", 0.590, 0.562, 0.618, 0.500, 200, 404),
+        Strength("fast", "heuristic", 0.500, 0.500, 0.501, 0.500, 2000, 501),
+        Strength("strong", "fast", 0.500, 0.478, 0.522, 0.500, 1000, 502),
     ),
     "macao": (
-        _row("heuristic", "random", 0.654, 0.625, 0.684, 0.333, 200, 405),
-        _row("fast", "heuristic", 0.335, 0.331, 0.339, 0.333, 1000, 503),
-        _row("strong", "fast", 0.335, 0.330, 0.340, 0.333, 1000, 714),
+        Strength("heuristic", "random", 0.654, 0.625, 0.684, 0.333, 200, 405),
+        Strength("fast", "heuristic", 0.335, 0.331, 0.339, 0.333, 1000, 503),
+        Strength("strong", "fast", 0.335, 0.330, 0.340, 0.333, 1000, 714),
     ),
     "banchok": (
-        _row("heuristic", "random", 0.377, 0.346, 0.407, 0.333, 200, 406),
-        _row("fast", "heuristic", 0.400, 0.370, 0.430, 0.333, 200, 311),
-        _row("strong", "fast", 0.417, 0.374, 0.460, 0.333, 100, 312),
+        Strength("heuristic", "random", 0.377, 0.346, 0.407, 0.333, 200, 406),
+        Strength("fast", "heuristic", 0.400, 0.370, 0.430, 0.333, 200, 311),
+        Strength("strong", "fast", 0.417, 0.374, 0.460, 0.333, 100, 312),
     ),
     "chukhny": (
-        _row("heuristic", "random", 0.382, 0.366, 0.398, 0.333, 200, 407),
-        _row("fast", "heuristic", 0.412, 0.400, 0.425, 0.333, 200, 313),
-        _row("strong", "fast", 0.340, 0.318, 0.362, 0.333, 100, 314),
+        Strength("heuristic", "random", 0.382, 0.366, 0.398, 0.333, 200, 407),
+        Strength("fast", "heuristic", 0.412, 0.400, 0.425, 0.333, 200, 313),
+        Strength("strong", "fast", 0.340, 0.318, 0.362, 0.333, 100, 314),
     ),
 }
 
