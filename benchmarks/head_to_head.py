@@ -7,7 +7,8 @@ moves depend only on the seeds (a busy machine slows the run but changes nothing
 ``--set-a`` / ``--set-b KEY=VALUE`` (VALUE as JSON) change one setting of a side's searcher, for
 ablations. Prints A's running share of the deals (1 for a deal won in both seatings, 0.5 for one
 of two) with a 95% interval over deals, then CPU milliseconds per move of each side (median,
-p95, p99, max; forced moves excluded).
+p95, p99, max; forced moves excluded). Stopped early (Ctrl-C, or ``kill`` with SIGTERM), it
+still prints the times of the deals it finished.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import argparse
 import dataclasses
 import json
 import math
+import signal
 import time
 from typing import Any
 
@@ -70,6 +72,21 @@ def main() -> None:
     a, b = _searcher(game, args.a, args.set_a), _searcher(game, args.b, args.set_b)
     shares: list[float] = []
     times: dict[str, list[float]] = {"a": [], "b": []}
+    signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        _play(game, a, b, args, shares, times)
+    except KeyboardInterrupt:  # a long run stopped early still reports what it measured
+        print(f"stopped after {len(shares)} deals")
+    print(f"{args.a} CPU ms per move: {_quantiles(times['a'])}")
+    print(f"{args.b} CPU ms per move: {_quantiles(times['b'])}")
+
+
+def _interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
+def _play(game: cardplay.Game, a: Searcher, b: Searcher, args: argparse.Namespace,
+          shares: list[float], times: dict[str, list[float]]) -> None:
     for i in range(args.deals):
         deal_seed = args.seed * 1000 + i
         total = 0.0
@@ -85,9 +102,8 @@ def main() -> None:
         m = sum(shares) / n
         sd = math.sqrt(sum((x - m) ** 2 for x in shares) / max(1, n - 1))
         half = 1.96 * sd / math.sqrt(n)
-        print(f"{n} deals: {args.a} share {m:.3f} [{m - half:.3f}, {m + half:.3f}]", flush=True)
-    print(f"{args.a} CPU ms per move: {_quantiles(times['a'])}")
-    print(f"{args.b} CPU ms per move: {_quantiles(times['b'])}")
+        print(f"{n} deals: {args.a} share {m:.3f} [{m - half:.3f}, {m + half:.3f}]"
+              f" (deal {deal_seed}: {shares[-1]})", flush=True)
 
 
 if __name__ == "__main__":
