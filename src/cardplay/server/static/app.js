@@ -1,7 +1,7 @@
 /* cardplay browser UI, the page's entry module: the lobby, an invitation, the connection to a
    table and the routes between them. Plain JavaScript as ES modules, loaded as they are (no build). */
 import { LANGUAGES, fourColour, lang, setFourColour, setLang, t } from "./texts.js";
-import { T, announce, banner, gameTitle, getJSON, h, httpError, levelName, loadCatalog, logText, main, navigate, redraw, saveSeat, seatName, setRouter, words, yourTables } from "./common.js";
+import { T, announce, banner, defaultLevel, gameTitle, getJSON, h, httpError, levelName, loadCatalog, logText, main, navigate, redraw, saveSeat, seatName, setRouter, words, yourTables } from "./common.js";
 import { onCoach, onCoachError } from "./coach.js";
 import { newContribution } from "./proof.js";
 import { renderTable } from "./table.js";
@@ -99,7 +99,7 @@ async function showLobby() {
       const sel = h("select", { id, "data-seat": i },
         h("option", { value: "human", text: t("seat_person") }),
         g.levels.map((l) => h("option", { value: "bot:" + l, text: t("seat_bot", { level: levelName(l) }) })));
-      sel.value = "bot:" + g.levels[g.levels.length - 1];
+      sel.value = "bot:" + defaultLevel(g.levels);
       seatsBox.append(h("div", { class: "field" }, h("label", { for: id, text: t("seat_n", { n: i + 1 }) }), sel));
     }
   }
@@ -127,7 +127,7 @@ async function showLobby() {
     levelSel.replaceChildren(...g.levels.map((l) => h("option", { value: l, text: levelName(l) })));
     renderClock();
     const level = localStorage.getItem("cardplay.level");
-    levelSel.value = g.levels.includes(level) ? level : g.levels[g.levels.length - 1];
+    levelSel.value = g.levels.includes(level) ? level : defaultLevel(g.levels);
     showStrength();
     // the options last chosen for this game come back (those still valid)
     let kept = {};

@@ -72,6 +72,9 @@ export function cardShort(c) {
 export function prettyText(text) {
   return String(text).replace(CARD_TOKEN, (m, r, s) => cardShort(r + s)).replace(/=([SHDC])$/, (m, s) => "=" + SUIT_SYMBOL[s]);
 }
+/* The level a new table offers first: `strong` where the game has it (a person's game should not
+   wait up to 5 s a move unless they chose `expert`), else the game's highest. */
+export function defaultLevel(levels) { return levels.includes("strong") ? "strong" : levels[levels.length - 1]; }
 export function levelName(level) { return t("level_" + level) === "level_" + level ? level : t("level_" + level); }
 
 /* ------------------------------------------------------------------ DOM helpers */

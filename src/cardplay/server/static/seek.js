@@ -4,7 +4,7 @@
    owner token comes back as an HttpOnly cookie scoped to the seek's own URL: the page keeps
    nothing to prove that the seek is its own. */
 import { t } from "./texts.js";
-import { gameTitle, getJSON, h, httpError, loadCatalog, main, navigate, saveSeat, words } from "./common.js";
+import { defaultLevel, gameTitle, getJSON, h, httpError, loadCatalog, main, navigate, saveSeat, words } from "./common.js";
 import { clockChoices } from "./clock.js";
 
 const POLL_MS = 1000; // the server expires a seek unpolled for 30 s
@@ -148,7 +148,7 @@ export async function showSeek(id) {
     if (!stopped) return;
     const game = catalog[info.game];
     const level = localStorage.getItem("cardplay.level");
-    const lvl = game && game.levels.includes(level) ? level : (game ? game.levels[game.levels.length - 1] : "random");
+    const lvl = game && game.levels.includes(level) ? level : (game ? defaultLevel(game.levels) : "random");
     const seats = [{ kind: "human" }, ...Array.from({ length: (info.players || 2) - 1 }, () => ({ kind: "bot", level: lvl }))];
     try {
       const r = await getJSON("/api/tables", { ...JSON_POST, body: JSON.stringify({ game: info.game, options: info.options || {}, seats,
