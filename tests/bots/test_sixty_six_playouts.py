@@ -109,3 +109,22 @@ def test_the_strong_level_is_this_searcher_and_plays_a_whole_deal() -> None:
         seat = deal.to_move
         deal.play(bot.choose(deal.view(seat)) if seat == 0 else deal.legal_moves()[0])
     assert deal.result is not None
+
+
+def test_the_expert_level_is_strong_with_four_times_the_budget() -> None:
+    """Sixty-Six's expert (issue 33) is strong's searcher with more of each budget and a 5 s cap,
+    nothing else: the head-to-head figure in docs/bots.md measures the budget alone."""
+    game = cardplay.load("sixty-six")
+    assert game.declaration.bots is not None
+    levels = game.declaration.bots.levels
+    strong, expert = levels["strong"], levels["expert"]
+    assert expert.factory == strong.factory
+    changed = {k for k in expert.settings if expert.settings[k] != strong.settings.get(k)}
+    assert changed == {"iterations", "seconds", "closed_worlds", "enumerate_limit"}
+    assert set(expert.settings) == set(strong.settings)
+    assert expert.settings["iterations"] == 4 * strong.settings["iterations"]
+    assert expert.settings["seconds"] == 5.0
+    bot = load("expert", game, seed=3)
+    assert isinstance(bot, PIMCBot) and bot.phase1 is not None
+    assert bot.phase1.rollout is playout_move and bot.phase1.leaf is exact_leaf
+    assert bot.phase1.iterations == 6000

@@ -128,10 +128,18 @@ def test_the_level_chooser_says_how_often_a_level_beats_the_one_below(live: Live
     six = next(g for g in httpx.get(live.url + "/api/games").json() if g["name"] == "sixty-six")
     fast = next(s for s in six["strength"] if s["level"] == "fast")
     share = round(100 * fast["share"])
+    expert = next(s for s in six["strength"] if s["level"] == "expert")
     page.goto(live.url + "/")
     page.select_option("#game", "sixty-six")
-    page.select_option("#level", "fast")
+    # a browser with no level of its own starts at strong, not at expert's seconds a move
+    expect(page.locator("#level")).to_have_value("strong")
+    expect(page.locator("#level option")).to_have_text(
+        ["random", "heuristic", "fast", "strong", "expert"])
     line = page.locator("#level-strength")
+    page.select_option("#level", "expert")
+    expect(line).to_have_text(f"Against “strong”, “expert” won {round(100 * expert['share'])}% "
+                              "of test deals (50% would mean equal strength).")
+    page.select_option("#level", "fast")
     expect(line).to_have_text(f"Against “heuristic”, “fast” won {share}% of test deals "
                               "(50% would mean equal strength).")
     page.select_option("#level", "random")  # nothing below it: nothing said
@@ -146,3 +154,10 @@ def test_the_level_chooser_says_how_often_a_level_beats_the_one_below(live: Live
     page.locator("#lobby-rules").click()
     expect(page.locator("#rules-dialog .rules-levels")).to_contain_text(
         f"выиграл {share} % пробных сдач")
+    page.keyboard.press("Escape")
+    page.select_option("#lang", "de")
+    expect(page.locator("#play-now")).to_have_text("Jetzt gegen Bots spielen")
+    page.select_option("#game", "sixty-six")
+    page.select_option("#level", "expert")
+    expect(line).to_have_text(f"Gegen „stark“ gewann „Experte“ {round(100 * expert['share'])} % "
+                              "der Testrunden (gleich stark wären 50 %).")

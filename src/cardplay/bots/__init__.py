@@ -6,7 +6,7 @@ seat, and it sees nothing but that view.
 The levels: ``random`` (uniform legal moves) for every game; ``heuristic``, ``fast`` and
 ``strong`` as the game declares them (``game.declaration.bots``): its heuristic, and for each
 search level a :class:`~cardplay.declaration.Searcher` with its budget; ``expert`` only where a
-game declares it (none does yet: docs/bots.md, issue 33).
+game declares it, having beaten ``strong`` head to head (Sixty-Six: docs/bots.md, issue 33).
 Which searcher plays each game, and why (every figure with its command), is in ``docs/bots.md``.
 """
 

@@ -8,7 +8,10 @@ These are measurements, not rules: each row is one run of the arena on fresh see
 with the game's default options (the most players where the game has more than two: one seat
 of ``LEVEL`` against the rest at ``BELOW``). ``share`` is the level's share of the deals (1 for
 a deal it wins alone, ``1/k`` for a ``k``-way tie for the best result), with the arena's 95%
-interval over duplicate deals; ``fair`` is the share that would mean equal strength. docs/bots.md
+interval over duplicate deals; ``fair`` is the share that would mean equal strength. Sixty-Six's
+``expert`` row comes from ``python benchmarks/head_to_head.py --a expert --b strong --deals N
+--seed SEED`` instead (the same share and interval, without the seconds caps: an expert move
+capped at 5 s of wall time on a shared machine would measure the machine). docs/bots.md
 has the table and how it was made; rerun and replace a row when a bot changes.
 """
 
@@ -43,6 +46,8 @@ STRENGTH: dict[str, tuple[Strength, ...]] = {
         Strength("heuristic", "random", 0.884, 0.858, 0.910, 0.500, 200, 401),
         Strength("fast", "heuristic", 0.541, 0.504, 0.579, 0.500, 200, 301),
         Strength("strong", "fast", 0.583, 0.543, 0.623, 0.500, 150, 951),
+        # head_to_head.py on seeds 960 and 961, 175 deals each (two processes)
+        Strength("expert", "strong", 0.536, 0.511, 0.562, 0.500, 350, 960),
     ),
     "two-ten-jack": (
         Strength("heuristic", "random", 0.738, 0.698, 0.777, 0.500, 200, 402),

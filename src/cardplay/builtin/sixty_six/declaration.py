@@ -197,11 +197,15 @@ def _facts(game: Game) -> Facts:
 # own first-phase leads (the heuristic, `follower`, answers the opponent's) with random
 # playouts; `strong` searches every move, its playouts played by a player that sees only its own
 # hand and stopped at phase 2, where a solve says who wins (bots/sixty_six_playouts.py).
+# `expert` is `strong` with four times its budget (ISMCTS iterations, worlds after a close,
+# opponent hands enumerated) and a 5 s cap: it beat `strong` head to head (docs/bots.md).
 _PIMC = "cardplay.bots.sixty_six_solver:PIMCBot"
 _PLAYOUTS = "cardplay.bots.sixty_six_playouts:playout_searcher"
 _STRONG = {"iterations": 1500, "seconds": 2.0, "worlds": 12, "max_nodes": 10_000,
            "move_nodes": 60_000, "closed_worlds": 16, "enumerate_limit": 60, "playouts": 1,
            "exact_leaves": 1}
+_EXPERT = {**_STRONG, "iterations": 6000, "seconds": 5.0, "closed_worlds": 48,
+           "enumerate_limit": 200}
 BOTS = Bots(
     heuristic="cardplay.bots.heuristics.sixty_six:HeuristicBot",
     levels={
@@ -210,6 +214,7 @@ BOTS = Bots(
                                      "closed_worlds": 4, "enumerate_limit": 6,
                                      "follower": "heuristic"}, factory=_PIMC),
         "strong": Searcher("factory", _STRONG, factory=_PLAYOUTS),
+        "expert": Searcher("factory", _EXPERT, factory=_PLAYOUTS),
     },
     reads_history=True,
     exact="cardplay.bots.sixty_six_solver:exact_values",
