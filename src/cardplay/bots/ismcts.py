@@ -172,14 +172,7 @@ class ISMCTSBot:
             steps = 0
             rewards: list[float] | None = None
             leaf = self.leaf
-            if leaf is not None:
-                while world.to_move is not None and steps < limit:
-                    rewards = leaf(world)
-                    if rewards is not None:
-                        break
-                    world.apply_code(rollout(world, rng))
-                    steps += 1
-            elif rollout is random_rollout:
+            if leaf is None and rollout is random_rollout:
                 # The default policy inlined: a rollout is most of an iteration's moves.
                 legal, apply, rnd = world.legal_codes, world.apply_code, rng.random
                 while world.to_move is not None and steps < limit:
@@ -188,6 +181,10 @@ class ISMCTSBot:
                     steps += 1
             else:
                 while world.to_move is not None and steps < limit:
+                    if leaf is not None:
+                        rewards = leaf(world)
+                        if rewards is not None:
+                            break
                     world.apply_code(rollout(world, rng))
                     steps += 1
             if rewards is None:
