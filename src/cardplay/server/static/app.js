@@ -47,7 +47,10 @@ async function showLobby() {
   if (!catalog) catalog = Object.values(await loadCatalog()).filter((g) => g.available);
   if (count !== routeCount) return;
   const form = h("form", { class: "panel", id: "new-game", "aria-labelledby": "new-game-h" });
-  const tablesPanel = h("section", { class: "panel", "aria-labelledby": "open-h" });
+  // The heading is there from the start: until the lists arrive, a section named by a missing
+  // heading has no role and no name (axe flags it, and a screen reader announces nothing).
+  const tablesPanel = h("section", { class: "panel", "aria-labelledby": "open-h" },
+    h("h2", { id: "open-h", text: t("open_tables") }));
   m.append(h("div", { class: "lobby" }, form, h("div", { class: "stack" }, seekPanel(catalog), dailyEntry(), tablesPanel)));
 
   const params = new URLSearchParams(location.search);
