@@ -120,11 +120,23 @@ def test_the_expert_level_is_strong_with_four_times_the_budget() -> None:
     strong, expert = levels["strong"], levels["expert"]
     assert expert.factory == strong.factory
     changed = {k for k in expert.settings if expert.settings[k] != strong.settings.get(k)}
-    assert changed == {"iterations", "seconds", "closed_worlds", "enumerate_limit"}
+    assert changed == {"iterations", "schnapsen_iterations", "seconds", "closed_worlds",
+                       "enumerate_limit"}
     assert set(expert.settings) == set(strong.settings)
     assert expert.settings["iterations"] == 4 * strong.settings["iterations"]
+    assert expert.settings["schnapsen_iterations"] == 4 * strong.settings["schnapsen_iterations"]
     assert expert.settings["seconds"] == 5.0
     bot = load("expert", game, seed=3)
     assert isinstance(bot, PIMCBot) and bot.phase1 is not None
     assert bot.phase1.rollout is playout_move and bot.phase1.leaf is exact_leaf
     assert bot.phase1.iterations == 6000
+
+
+def test_schnapsen_iterations_apply_to_the_twenty_card_preset_only() -> None:
+    """``schnapsen_iterations`` replaces ``iterations`` in the Schnapsen preset (the VU rules are
+    that preset too) and is ignored by Sixty-Six's own 24 cards."""
+    settings = {"iterations": 150, "seconds": None, "schnapsen_iterations": 450}
+    for options, expected in (({}, 150), ({"preset": "schnapsen"}, 450),
+                              (VU_SCHNAPSEN_OPTIONS, 450)):
+        bot = playout_searcher(cardplay.load("sixty-six", **options), seed=5, **settings)
+        assert bot.phase1 is not None and bot.phase1.iterations == expected, options
