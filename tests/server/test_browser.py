@@ -200,7 +200,7 @@ def test_the_lobby_passes_axe_while_its_table_lists_are_still_coming(
         route.continue_()
     assert serious == [], json.dumps(serious, indent=1)[:3000]
     # and once they arrive, the heading is there once
-    page.wait_for_selector("#open-tables-refresh, .panel ul.tables, .panel p.muted")
+    page.wait_for_selector("section[aria-labelledby=open-h] :is(ul.tables, p.muted)")
     expect(page.locator("#open-h")).to_have_count(1)
 
 
