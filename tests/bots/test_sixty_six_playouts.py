@@ -112,8 +112,8 @@ def test_the_strong_level_is_this_searcher_and_plays_a_whole_deal() -> None:
 
 
 def test_the_expert_level_is_strong_with_four_times_the_budget() -> None:
-    """Sixty-Six's expert (issue 33) is strong's searcher with more of each budget and a 5 s cap,
-    nothing else: the head-to-head figure in docs/bots.md measures the budget alone."""
+    """Sixty-Six's expert (issue 33) is strong's searcher with more of each budget (alpha-mu's
+    depth after a close among them) and a 5 s cap, nothing else."""
     game = cardplay.load("sixty-six")
     assert game.declaration.bots is not None
     levels = game.declaration.bots.levels
@@ -121,7 +121,7 @@ def test_the_expert_level_is_strong_with_four_times_the_budget() -> None:
     assert expert.factory == strong.factory
     changed = {k for k in expert.settings if expert.settings[k] != strong.settings.get(k)}
     assert changed == {"iterations", "schnapsen_iterations", "seconds", "closed_worlds",
-                       "enumerate_limit"}
+                       "enumerate_limit", "alpha_mu", "alpha_mu_nodes"}
     assert set(expert.settings) == set(strong.settings)
     assert expert.settings["iterations"] == 4 * strong.settings["iterations"]
     assert expert.settings["schnapsen_iterations"] == 4 * strong.settings["schnapsen_iterations"]
@@ -130,6 +130,8 @@ def test_the_expert_level_is_strong_with_four_times_the_budget() -> None:
     assert isinstance(bot, PIMCBot) and bot.phase1 is not None
     assert bot.phase1.rollout is playout_move and bot.phase1.leaf is exact_leaf
     assert bot.phase1.iterations == 6000
+    assert (bot.alpha_mu, bot.alpha_mu_nodes) == (5, 400_000)
+    assert load("strong", game, seed=3).alpha_mu == 3  # type: ignore[attr-defined]
 
 
 def test_schnapsen_iterations_apply_to_the_twenty_card_preset_only() -> None:

@@ -15,6 +15,8 @@ with its view:
 * talon exhausted: every card is known, one world solved exactly;
 * talon closed: the opponent's hand is drawn from the unseen cards he can hold; all such hands are
   enumerated when there are few (each equally likely, as the sampler makes them), else sampled;
+  with ``alpha_mu`` the same worlds are then searched together by alpha-mu, which does not let
+  the bot play a different card in each (bots/sixty_six_alphamu.py);
 * phase 1: sampled worlds searched ``depth`` tricks deep, running on to the exact end when the
   world's talon runs out within reach; closing the talon is judged by solving the closed game
   exactly in every world.
@@ -352,14 +354,17 @@ class PIMCBot:
     move (no new world starts past it, so the budget is deterministic); ``seconds`` is only a
     safety net for slow machines. With ``iterations``, ISMCTS plays phase 1 instead; with a
     ``follower`` as well, ISMCTS only leads in phase 1 and the follower answers the opponent's
-    leads there (the cheap level spends its search where the heuristic is weakest).
+    leads there (the cheap level spends its search where the heuristic is weakest). With
+    ``alpha_mu``, a closed talon's worlds are played by alpha-mu search instead of PIMC's vote
+    (:mod:`cardplay.bots.sixty_six_alphamu`).
     """
 
     def __init__(self, game: Game, seed: int | None = None, worlds: int = 8, depth: int = 2,
                  max_nodes: int = 10_000, move_nodes: int = 60_000, closed_worlds: int = 16,
                  enumerate_limit: int = 60, seconds: float | None = 3.0,
                  iterations: int | None = None, follower: Bot | None = None,
-                 inference: int = 0, noise: float = DEFAULT_NOISE) -> None:
+                 inference: int = 0, noise: float = DEFAULT_NOISE, alpha_mu: int = 0,
+                 alpha_mu_nodes: int = 200_000) -> None:
         self.game = game
         self.rng = random.Random(seed)
         self.worlds = worlds
@@ -382,6 +387,14 @@ class PIMCBot:
         # With ``inference`` (a pool size for ISMCTS), every world searched here also counts
         # in proportion to the likelihood of the opponent's recorded moves in it.
         self.model = heuristic_model(game, self.rng.getrandbits(63), noise) if inference else None
+        # With ``alpha_mu`` (a number of our moves), a closed talon is searched by alpha-mu over
+        # the same worlds (bots/sixty_six_alphamu.py); past ``alpha_mu_nodes`` positions the
+        # move is PIMC's. ``alpha_mu_searches`` and ``alpha_mu_changes`` count the moves it
+        # searched and those it changed (for measurements).
+        self.alpha_mu = alpha_mu
+        self.alpha_mu_nodes = alpha_mu_nodes
+        self.alpha_mu_changes = 0
+        self.alpha_mu_searches = 0
 
     def choose(self, view: View) -> Move:
         legal = view.legal_moves
@@ -401,6 +414,8 @@ class PIMCBot:
         nodes = worlds = 0
         close_worst = _INF
         model = self.model if view.public["stock"] else None
+        hidden = self.alpha_mu and view.public["closed_by"] is not None and view.public["stock"]
+        searched: list[tuple[SixtySixDeal, float]] = []
         for world, depth in self._worlds(view):
             codes = _ordered(world, True)
             values, used = self._values(world, view.seat, codes, depth)
@@ -410,6 +425,8 @@ class PIMCBot:
                 weights[code] = weights.get(code, 0.0) + weight
             if CLOSE in values:
                 close_worst = min(close_worst, values[CLOSE])
+            if hidden:
+                searched.append((world, weight))
             nodes += used
             worlds += 1
             if nodes >= self.move_nodes:
@@ -422,7 +439,27 @@ class PIMCBot:
             # will not see: the average overrates closing (measured: half the closes failed).
             # So a close counts only as much as in its worst world: the bot closes when sure.
             totals[CLOSE] = close_worst * weights[CLOSE]
-        return max(totals, key=lambda c: (totals[c] / weights[c], -c))
+        best = max(totals, key=lambda c: (totals[c] / weights[c], -c))
+        if hidden and len(totals) > 1:
+            best = self._alpha_mu(searched, view.seat, totals, weights, best)
+        return best
+
+    def _alpha_mu(self, searched: list[tuple[SixtySixDeal, float]], seat: int,
+                  totals: dict[int, float], weights: dict[int, float], pimc_best: int) -> int:
+        """The move alpha-mu wins the most worlds with, PIMC's mean value breaking ties; PIMC's
+        own move when the search runs past its node budget."""
+        from .sixty_six_alphamu import AlphaMu
+
+        self.alpha_mu_searches += 1
+        search = AlphaMu([w for w, _ in searched], seat, self.alpha_mu_nodes)
+        scores = search.scores(list(totals), self.alpha_mu)
+        self.last_nodes += search.nodes
+        if not search.exact:
+            return pimc_best
+        best = max(totals, key=lambda c: (scores[c], totals[c] / weights[c], -c))
+        if best != pimc_best:
+            self.alpha_mu_changes += 1
+        return best
 
     def _values(self, world: SixtySixDeal, seat: int, codes: list[int],
                 depth: int | None) -> tuple[dict[int, int], int]:

@@ -197,8 +197,10 @@ def _facts(game: Game) -> Facts:
 # own first-phase leads (the heuristic, `follower`, answers the opponent's) with random
 # playouts; `strong` searches every move, its playouts played by a player that sees only its own
 # hand and stopped at phase 2, where a solve says who wins (bots/sixty_six_playouts.py).
-# `expert` is `strong` with four times its budget (ISMCTS iterations, worlds after a close,
-# opponent hands enumerated) and a 5 s cap: it beat `strong` head to head (docs/bots.md).
+# Once the talon is closed both play the worlds by alpha-mu instead of PIMC (three of their own
+# moves deep, `expert` five; bots/sixty_six_alphamu.py). `expert` is `strong` with four times
+# its budget (ISMCTS iterations, worlds after a close, opponent hands enumerated) and a 5 s
+# cap: it beat `strong` head to head (docs/bots.md).
 _PIMC = "cardplay.bots.sixty_six_solver:PIMCBot"
 _PLAYOUTS = "cardplay.bots.sixty_six_playouts:playout_searcher"
 # Schnapsen's 20 cards get twice the iterations: with the same budget a move there cost a fifth
@@ -206,9 +208,9 @@ _PLAYOUTS = "cardplay.bots.sixty_six_playouts:playout_searcher"
 # the VU bots (docs/bots.md, "Exact leaves").
 _STRONG = {"iterations": 1500, "schnapsen_iterations": 3000, "seconds": 2.0, "worlds": 12,
            "max_nodes": 10_000, "move_nodes": 60_000, "closed_worlds": 16, "enumerate_limit": 60,
-           "playouts": 1, "exact_leaves": 1}
+           "playouts": 1, "exact_leaves": 1, "alpha_mu": 3, "alpha_mu_nodes": 100_000}
 _EXPERT = {**_STRONG, "iterations": 6000, "schnapsen_iterations": 12_000, "seconds": 5.0,
-           "closed_worlds": 48, "enumerate_limit": 200}
+           "closed_worlds": 48, "enumerate_limit": 200, "alpha_mu": 5, "alpha_mu_nodes": 400_000}
 BOTS = Bots(
     heuristic="cardplay.bots.heuristics.sixty_six:HeuristicBot",
     levels={
