@@ -130,7 +130,7 @@ def test_the_expert_level_is_strong_with_four_times_the_budget() -> None:
     assert isinstance(bot, PIMCBot) and bot.phase1 is not None
     assert bot.phase1.rollout is playout_move and bot.phase1.leaf is exact_leaf
     assert bot.phase1.iterations == 6000
-    assert (bot.alpha_mu, bot.alpha_mu_nodes) == (5, 400_000)
+    assert (bot.alpha_mu, bot.alpha_mu_nodes) == (5, 200_000)
     assert load("strong", game, seed=3).alpha_mu == 3  # type: ignore[attr-defined]
 
 

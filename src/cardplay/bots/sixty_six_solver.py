@@ -415,7 +415,7 @@ class PIMCBot:
         close_worst = _INF
         model = self.model if view.public["stock"] else None
         hidden = self.alpha_mu and view.public["closed_by"] is not None and view.public["stock"]
-        searched: list[tuple[SixtySixDeal, float]] = []
+        searched: list[SixtySixDeal] = []
         for world, depth in self._worlds(view):
             codes = _ordered(world, True)
             values, used = self._values(world, view.seat, codes, depth)
@@ -426,7 +426,7 @@ class PIMCBot:
             if CLOSE in values:
                 close_worst = min(close_worst, values[CLOSE])
             if hidden:
-                searched.append((world, weight))
+                searched.append(world)
             nodes += used
             worlds += 1
             if nodes >= self.move_nodes:
@@ -444,14 +444,16 @@ class PIMCBot:
             best = self._alpha_mu(searched, view.seat, totals, weights, best)
         return best
 
-    def _alpha_mu(self, searched: list[tuple[SixtySixDeal, float]], seat: int,
-                  totals: dict[int, float], weights: dict[int, float], pimc_best: int) -> int:
-        """The move alpha-mu wins the most worlds with, PIMC's mean value breaking ties; PIMC's
-        own move when the search runs past its node budget."""
+    def _alpha_mu(self, searched: list[SixtySixDeal], seat: int, totals: dict[int, float],
+                  weights: dict[int, float], pimc_best: int) -> int:
+        """The move alpha-mu wins the most worlds with (counted, not weighted by inference),
+        PIMC's mean value breaking ties; PIMC's own move when the search runs past its node
+        budget."""
+        # Imported here: that module builds on this one's solver.
         from .sixty_six_alphamu import AlphaMu
 
         self.alpha_mu_searches += 1
-        search = AlphaMu([w for w, _ in searched], seat, self.alpha_mu_nodes)
+        search = AlphaMu(searched, seat, self.alpha_mu_nodes)
         scores = search.scores(list(totals), self.alpha_mu)
         self.last_nodes += search.nodes
         if not search.exact:

@@ -210,7 +210,7 @@ _STRONG = {"iterations": 1500, "schnapsen_iterations": 3000, "seconds": 2.0, "wo
            "max_nodes": 10_000, "move_nodes": 60_000, "closed_worlds": 16, "enumerate_limit": 60,
            "playouts": 1, "exact_leaves": 1, "alpha_mu": 3, "alpha_mu_nodes": 100_000}
 _EXPERT = {**_STRONG, "iterations": 6000, "schnapsen_iterations": 12_000, "seconds": 5.0,
-           "closed_worlds": 48, "enumerate_limit": 200, "alpha_mu": 5, "alpha_mu_nodes": 400_000}
+           "closed_worlds": 48, "enumerate_limit": 200, "alpha_mu": 5, "alpha_mu_nodes": 200_000}
 BOTS = Bots(
     heuristic="cardplay.bots.heuristics.sixty_six:HeuristicBot",
     levels={
