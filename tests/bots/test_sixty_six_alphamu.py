@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import cardplay
-from cardplay.bots.sixty_six_alphamu import AlphaMu, maximal
+from cardplay.bots.sixty_six_alphamu import AlphaMu, _applied, maximal
 from cardplay.bots.sixty_six_solver import _EXACT, PIMCBot, _Search, _terminal_value
 from cardplay.builtin.sixty_six import SixtySixDeal
 from cardplay.engine import Game, View
@@ -20,16 +22,6 @@ def _won(d: SixtySixDeal, seat: int) -> bool:
     if d.to_move is None:
         return _terminal_value(d, seat) > 0
     return _Search(seat, 10**7).value(d, -1, 1, _EXACT) > 0
-
-
-def _applied(ws: dict[int, SixtySixDeal], code: int) -> dict[int, SixtySixDeal]:
-    out = {}
-    for i, d in ws.items():
-        child = d.copy()
-        assert isinstance(child, SixtySixDeal)
-        child.apply_code(code)
-        out[i] = child
-    return out
 
 
 def _every_strategy(ws: dict[int, SixtySixDeal], seat: int, full: int) -> set[int]:
@@ -181,3 +173,13 @@ def test_without_its_budget_or_setting_the_bot_plays_pimcs_move() -> None:
     assert seat is not None
     assert on.search(opening.view(seat)) == off.search(opening.view(seat))
     assert on.alpha_mu_changes == 0
+
+
+def test_a_search_of_no_moves_or_a_negative_setting_is_refused() -> None:
+    deal = _position_after(["JH", "AH", "close", "AS", "QH"], seed=1)
+    with pytest.raises(ValueError, match="at least 1 of our moves"):
+        AlphaMu([deal], 1, 1000).scores(deal.legal_codes(), moves=0)
+    with pytest.raises(ValueError, match="alpha_mu must be 0"):
+        PIMCBot(SCHNAPSEN, seed=0, alpha_mu=-1)
+    with pytest.raises(ValueError, match="alpha_mu_nodes"):
+        PIMCBot(SCHNAPSEN, seed=0, alpha_mu=3, alpha_mu_nodes=0)

@@ -61,7 +61,8 @@ class AlphaMu:
     def scores(self, codes: Sequence[int], moves: int) -> dict[int, int]:
         """For each of our legal ``codes`` at the root: the most worlds one strategy wins after
         it, looking ``moves`` of our moves ahead (this one included)."""
-        assert moves >= 1
+        if moves < 1:
+            raise ValueError(f"alpha-mu looks at least 1 of our moves ahead, not {moves}")
         ws = dict(enumerate(self.worlds))
         result: dict[int, int] = {}
         for code in codes:

@@ -391,6 +391,9 @@ class PIMCBot:
         # the same worlds (bots/sixty_six_alphamu.py); past ``alpha_mu_nodes`` positions the
         # move is PIMC's. ``alpha_mu_searches`` and ``alpha_mu_changes`` count the moves it
         # searched and those it changed (for measurements).
+        if alpha_mu < 0 or alpha_mu_nodes < 1:
+            raise ValueError(f"alpha_mu must be 0 (off) or a number of moves, and alpha_mu_nodes "
+                             f"at least 1; got {alpha_mu} and {alpha_mu_nodes}")
         self.alpha_mu = alpha_mu
         self.alpha_mu_nodes = alpha_mu_nodes
         self.alpha_mu_changes = 0
